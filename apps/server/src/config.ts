@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { DEFAULT_PRICE_CENTS } from '@lunara/shared/billing';
+import { z } from 'zod';
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  /** Origins allowed to make state-changing requests and to use auth (APP_URL's, plus its loopback twins). */
+  trustedOrigins: string[];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmails: string[];
+  productName: string;
+  priceCents: number;
+  currency: string;
+  demoData: boolean;
+  isProduction: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string | undefined;
+  logLevel: string;
+  /** Sign-in, sign-up and password-reset attempts allowed per client and minute, each. */
+  authRateLimitPerMinute: number;
+}
+
+/** Invalid configuration: the message is one line saying what is wrong. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'must be 0 or 1' })
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  ADMIN_EMAILS: z.string().default(''),
+  PRODUCT_NAME: z.string().trim().min(1, 'must not be empty').max(60).default('Lunara'),
+  PRICE_CENTS: z.coerce
+    .number({ message: 'must be a whole number of cents' })
+    .int('must be a whole number of cents')
+    .min(50, 'must be at least 50 cents')
+    .max(1_000_000)
+    .default(DEFAULT_PRICE_CENTS),
+  CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code')
+    .default('USD'),
+  DEMO_DATA: flag.optional(),
+  NODE_ENV: z.string().default('development'),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(100_000).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+const emailList = z.array(z.email());
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const key = issue.path.join('.') || 'configuration';
+  return `${key} ${issue.message}`;
+}
+
+function loopbackTwins(appUrl: URL): string[] {
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(appUrl.hostname)) return [appUrl.origin];
+  const port = appUrl.port ? `:${appUrl.port}` : '';
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `${appUrl.protocol}//${host}${port}`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map(describeIssue).join('; ')}`);
+  }
+  const e = parsed.data;
+  const adminEmails = e.ADMIN_EMAILS.split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  const adminCheck = emailList.safeParse(adminEmails);
+  if (!adminCheck.success) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAILS must be a comma-separated list of email addresses');
+  }
+  const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: appUrl.origin,
+    trustedOrigins: loopbackTwins(appUrl),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmails,
+    productName: e.PRODUCT_NAME,
+    priceCents: e.PRICE_CENTS,
+    currency: e.CURRENCY.toUpperCase(),
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    isProduction: e.NODE_ENV === 'production',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${appUrl.hostname}>`,
+    authSecret: e.AUTH_SECRET,
+    logLevel: e.LOG_LEVEL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
+  };
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+
+/** One type for both drivers; transactions are of the same type, so services take either. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type DatabaseKind = 'embedded' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Beside this file in the sources; copied beside the bundle by build.mjs.
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export function migrationsFolder(): string {
+  if (fs.existsSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'))) return MIGRATIONS_DIR;
+  throw new Error(`Migrations not found at ${MIGRATIONS_DIR}`);
+}
+
+/** A randomly chosen constant: the advisory lock that lets only one process migrate at a time. */
+const MIGRATION_LOCK_KEY = 4_711_2026;
+
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection: { application_name: 'lunara' },
+  });
+  const db = drizzlePostgres(client) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Several app processes may start at once against one server: only one migrates at a time.
+      const reserved = await client.reserve();
+      try {
+        await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(drizzlePostgres(reserved), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
+        reserved.release();
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** PGlite in `dataDir` (locked against a second process), or in memory when dataDir is undefined. */
+export async function openEmbedded(dataDir: string | undefined): Promise<Database> {
+  const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
+  try {
+    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
+    const db = drizzlePglite(client) as unknown as Db;
+    return {
+      db,
+      kind: 'embedded',
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+      async close() {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? Promise.resolve(openPostgres(config.databaseUrl)) : openEmbedded(config.dataDir);
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

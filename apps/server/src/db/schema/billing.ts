@@ -1,0 +1,60 @@
+import { BILLING_PROVIDERS, SUBSCRIPTION_STATUSES } from '@lunara/shared/billing';
+import { boolean, index, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { checkIn, createdAt, id, updatedAt } from './columns.ts';
+
+/** The provider's customer for each member (one per member and provider). */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    checkIn('billing_customers_provider_check', t.provider, BILLING_PROVIDERS),
+    unique('billing_customers_user_provider_unique').on(t.userId, t.provider),
+    unique('billing_customers_provider_customer_unique').on(t.provider, t.providerCustomerId),
+  ],
+);
+
+/** The source of truth for membership (decisions.md section 4), upserted by provider subscription id. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    status: text('status').notNull(),
+    priceId: text('price_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    checkIn('subscriptions_provider_check', t.provider, BILLING_PROVIDERS),
+    checkIn('subscriptions_status_check', t.status, SUBSCRIPTION_STATUSES),
+    unique('subscriptions_provider_subscription_unique').on(t.provider, t.providerSubscriptionId),
+    index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd.desc()),
+    index('subscriptions_status_idx').on(t.status),
+  ],
+);
+
+/** Every webhook event once: the primary key drops duplicate deliveries. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});

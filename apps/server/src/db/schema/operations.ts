@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { checkIn, createdAt, id } from './columns.ts';
+
+/** Who did what to what, for every admin and moderator action. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** Values the deployment generates once and every process shares (the auth secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'local'] as const;
+
+/**
+ * Every email, stored before it is delivered: SMTP workers claim pending rows with SKIP LOCKED;
+ * without SMTP the row is the delivery (status local, readable at /dev/outbox).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    checkIn('outbox_status_check', t.status, OUTBOX_STATUSES),
+    check('outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
+    index('outbox_pending_idx').on(t.availableAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_created_idx').on(t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,69 @@
+import { MOODS, MOON_PHASE_KEYS } from '@lunara/shared/rituals';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { checkIn, createdAt, id } from './columns.ts';
+
+/** Templates (seeded, visible to all) and members' own rituals (visible to their author only). */
+export const rituals = pgTable(
+  'rituals',
+  {
+    id: id(),
+    slug: text('slug').unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    instructions: text('instructions').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    category: text('category').notNull(),
+    moonPhase: text('moon_phase').notNull(),
+    isTemplate: boolean('is_template').notNull().default(false),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    checkIn('rituals_moon_phase_check', t.moonPhase, MOON_PHASE_KEYS),
+    check('rituals_duration_positive', sql`${t.durationMinutes} > 0`),
+    check(
+      'rituals_owner',
+      sql`(${t.isTemplate} and ${t.userId} is null) or (not ${t.isTemplate} and ${t.userId} is not null)`,
+    ),
+    index('rituals_template_phase_idx').on(t.isTemplate, t.moonPhase, t.createdAt),
+    index('rituals_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * A completion. local_date is the member's own calendar day, so "once per ritual per day" is a
+ * unique key rather than a check-then-insert race.
+ */
+export const dailyRituals = pgTable(
+  'daily_rituals',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ritualId: uuid('ritual_id')
+      .notNull()
+      .references(() => rituals.id, { onDelete: 'cascade' }),
+    moonPhase: text('moon_phase').notNull(),
+    notes: text('notes'),
+    energyLevel: integer('energy_level').notNull().default(3),
+    moodAfter: text('mood_after'),
+    streakCount: integer('streak_count').notNull().default(1),
+    localDate: date('local_date').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('daily_rituals_once_per_day').on(t.userId, t.ritualId, t.localDate),
+    checkIn('daily_rituals_moon_phase_check', t.moonPhase, MOON_PHASE_KEYS),
+    check('daily_rituals_energy_range', sql`${t.energyLevel} between 1 and 5`),
+    check(
+      'daily_rituals_mood_check',
+      sql`${t.moodAfter} is null or ${t.moodAfter} in (${sql.raw(MOODS.map((m) => `'${m}'`).join(', '))})`,
+    ),
+    check('daily_rituals_streak_positive', sql`${t.streakCount} >= 1`),
+    index('daily_rituals_user_date_idx').on(t.userId, t.localDate),
+    index('daily_rituals_user_completed_idx').on(t.userId, t.completedAt),
+  ],
+);

@@ -1,0 +1,248 @@
+import type { MoonPhaseKey } from '@lunara/shared/rituals';
+
+export interface RitualSeed {
+  slug: string;
+  title: string;
+  description: string;
+  /** One step per line: the ritual dialog shows them split by line. */
+  instructions: string[];
+  durationMinutes: number;
+  category: string;
+  moonPhase: MoonPhaseKey;
+}
+
+/** Two or more template rituals for each of the eight phases. */
+export const RITUALS: RitualSeed[] = [
+  {
+    slug: 'new-moon-intention-setting',
+    title: 'New Moon Intention Setting',
+    description: 'Plant the seeds of what you wish to grow this cycle, in the quiet dark of the new moon.',
+    instructions: [
+      'Light a candle and sit comfortably in a quiet space.',
+      'Take five slow breaths, letting each exhale be longer than the inhale.',
+      'Ask yourself: what do I want to grow this cycle?',
+      'Write three intentions in the present tense, as if they are already true.',
+      'Read them aloud, then fold the paper and keep it somewhere sacred until the full moon.',
+    ],
+    durationMinutes: 20,
+    category: 'intention_setting',
+    moonPhase: 'new_moon',
+  },
+  {
+    slug: 'new-moon-dark-rest-meditation',
+    title: 'Dark Moon Rest Meditation',
+    description: 'Honour the void before the beginning with a deep, restful meditation.',
+    instructions: [
+      'Dim the lights or sit in darkness.',
+      'Lie down and place one hand on your heart and one on your womb.',
+      'Breathe into your belly and let your body grow heavy.',
+      'Repeat silently: "I am allowed to rest. Everything begins in the dark."',
+      'Stay for as long as feels nourishing, then slowly return.',
+    ],
+    durationMinutes: 15,
+    category: 'meditation',
+    moonPhase: 'new_moon',
+  },
+  {
+    slug: 'waxing-crescent-first-steps',
+    title: 'First Steps Journaling',
+    description: 'Turn your new moon intentions into small, brave first steps.',
+    instructions: [
+      'Reread the intentions you set at the new moon.',
+      'For each one, write a single action you can take in the next three days.',
+      'Choose the smallest step and do it today.',
+      'Close by writing one sentence of encouragement to yourself.',
+    ],
+    durationMinutes: 15,
+    category: 'journaling',
+    moonPhase: 'waxing_crescent',
+  },
+  {
+    slug: 'waxing-crescent-seed-blessing',
+    title: 'Seed Blessing',
+    description: 'A tender ritual of tending something living as a mirror for your growing dreams.',
+    instructions: [
+      'Choose a plant, seed or bulb and place it before you.',
+      'Hold it and speak one intention over it.',
+      'Water it slowly, imagining your intention being nourished.',
+      'Promise to tend it each day of this cycle, as you tend your dream.',
+    ],
+    durationMinutes: 10,
+    category: 'nature',
+    moonPhase: 'waxing_crescent',
+  },
+  {
+    slug: 'first-quarter-courage-breath',
+    title: 'Courage Breathwork',
+    description: 'Meet the first obstacles of the cycle with breath that strengthens your resolve.',
+    instructions: [
+      'Stand with your feet hip-width apart and your hands on your hips.',
+      'Inhale through the nose for four counts, filling your belly.',
+      'Exhale through the mouth with a strong "ha" sound.',
+      'Repeat for twenty breaths, feeling your power gather in your centre.',
+      'Name one decision you have been avoiding, and make it.',
+    ],
+    durationMinutes: 10,
+    category: 'breathwork',
+    moonPhase: 'first_quarter',
+  },
+  {
+    slug: 'first-quarter-crossroads-tarot',
+    title: 'Crossroads Reflection',
+    description: 'Pause at the half-light to choose your path with clarity.',
+    instructions: [
+      'Draw two columns on a page: "Keep going" and "Let go".',
+      'List what is working in your intentions and what is not.',
+      'Circle the one thing that most needs your courage this week.',
+      'Write the commitment you are making, and sign it.',
+    ],
+    durationMinutes: 20,
+    category: 'journaling',
+    moonPhase: 'first_quarter',
+  },
+  {
+    slug: 'waxing-gibbous-refinement',
+    title: 'Refinement Ritual',
+    description: 'Polish and adjust your plans as the moon swells toward fullness.',
+    instructions: [
+      'Review your progress since the new moon without judgement.',
+      'Write down one thing to refine, simplify or ask for help with.',
+      'Visualise your intention already complete, in as much detail as you can.',
+      'Take one refining action before you sleep.',
+    ],
+    durationMinutes: 15,
+    category: 'reflection',
+    moonPhase: 'waxing_gibbous',
+  },
+  {
+    slug: 'waxing-gibbous-devotional-movement',
+    title: 'Devotional Movement',
+    description: 'Let your body express the energy that is building within you.',
+    instructions: [
+      'Choose three songs that make you feel alive.',
+      'Move freely through the first song, with your eyes closed.',
+      'In the second, let your movement express your intention.',
+      'In the third, slow down and let your body integrate the energy.',
+      'Finish in stillness, hands on your heart.',
+    ],
+    durationMinutes: 15,
+    category: 'movement',
+    moonPhase: 'waxing_gibbous',
+  },
+  {
+    slug: 'full-moon-release-ceremony',
+    title: 'Full Moon Release Ceremony',
+    description: 'Release what no longer serves you under the light of the full moon.',
+    instructions: [
+      'Write what you are ready to release on a small piece of paper.',
+      'Read it aloud and thank it for what it taught you.',
+      'Safely burn the paper in a fireproof bowl, or tear it and bury it in the earth.',
+      'Stand in the moonlight (or imagine it) and breathe in its brightness.',
+      'Say: "I release you with love. I make space for what is meant for me."',
+    ],
+    durationMinutes: 25,
+    category: 'release',
+    moonPhase: 'full_moon',
+  },
+  {
+    slug: 'full-moon-celebration-bath',
+    title: 'Full Moon Celebration Bath',
+    description: 'Celebrate how far you have come with a luminous bath of gratitude.',
+    instructions: [
+      'Draw a warm bath and add a handful of salt and a few rose petals.',
+      'Light a candle and set your phone aside.',
+      'As you soak, name three things you achieved this cycle.',
+      'Let the water carry away any tension you are holding.',
+      'When you drain the bath, watch the old energy leave with the water.',
+    ],
+    durationMinutes: 30,
+    category: 'bathing',
+    moonPhase: 'full_moon',
+  },
+  {
+    slug: 'waning-gibbous-gratitude-sharing',
+    title: 'Gratitude Sharing',
+    description: 'Share the harvest of the full moon with the women around you.',
+    instructions: [
+      'Write a list of ten things you are grateful for this cycle.',
+      'Choose one woman who supported you and write her a note of thanks.',
+      'Send it, or share a gratitude post with the Sisterhood.',
+      'Notice how giving thanks changes the feeling in your body.',
+    ],
+    durationMinutes: 15,
+    category: 'gratitude',
+    moonPhase: 'waning_gibbous',
+  },
+  {
+    slug: 'waning-gibbous-wisdom-journal',
+    title: 'Wisdom Harvest Journal',
+    description: 'Gather the lessons of this cycle before they slip away.',
+    instructions: [
+      'Ask: what did this cycle teach me about myself?',
+      'Write freely for ten minutes without stopping to edit.',
+      'Underline the sentence that feels most true.',
+      'Copy it onto a card and keep it where you will see it.',
+    ],
+    durationMinutes: 20,
+    category: 'journaling',
+    moonPhase: 'waning_gibbous',
+  },
+  {
+    slug: 'last-quarter-forgiveness-practice',
+    title: 'Forgiveness Practice',
+    description: 'Soften old hurts and let go of what keeps you from moving forward.',
+    instructions: [
+      'Sit quietly and bring to mind someone you are ready to forgive, perhaps yourself.',
+      'Place your hands on your heart and breathe slowly.',
+      'Say: "I see the hurt. I choose to free myself from carrying it."',
+      'Imagine a cord between you gently dissolving into light.',
+      'Close with three deep breaths of release.',
+    ],
+    durationMinutes: 15,
+    category: 'release',
+    moonPhase: 'last_quarter',
+  },
+  {
+    slug: 'last-quarter-space-clearing',
+    title: 'Sacred Space Clearing',
+    description: 'Clear your home and your energy to make room for the next cycle.',
+    instructions: [
+      'Choose one drawer, shelf or corner to declutter.',
+      'Remove anything you no longer use or love.',
+      'Open a window and let fresh air move through the room.',
+      'Ring a bell or clap your hands in each corner to clear stagnant energy.',
+    ],
+    durationMinutes: 25,
+    category: 'cleansing',
+    moonPhase: 'last_quarter',
+  },
+  {
+    slug: 'waning-crescent-surrender-meditation',
+    title: 'Surrender Meditation',
+    description: 'Rest and renew as the moon wanes toward darkness.',
+    instructions: [
+      'Lie down somewhere warm and cover yourself with a blanket.',
+      'Scan your body from your toes to your crown, softening each part.',
+      'With each exhale, whisper "I let go".',
+      'Rest in stillness for as long as you need.',
+    ],
+    durationMinutes: 20,
+    category: 'meditation',
+    moonPhase: 'waning_crescent',
+  },
+  {
+    slug: 'waning-crescent-restorative-tea',
+    title: 'Restorative Tea Ritual',
+    description: 'Slow down with a mindful cup of tea and a gentle reflection.',
+    instructions: [
+      'Brew a calming tea such as chamomile, lavender or tulsi.',
+      'Hold the cup with both hands and feel its warmth.',
+      'Sip slowly, noticing the taste, the scent and the steam.',
+      'Ask yourself: what do I need to feel rested before the new moon?',
+      'Write down one act of rest you will give yourself this week.',
+    ],
+    durationMinutes: 15,
+    category: 'self_care',
+    moonPhase: 'waning_crescent',
+  },
+];

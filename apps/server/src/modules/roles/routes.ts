@@ -1,0 +1,40 @@
+import { errorResponseSchema } from '@lunara/shared/api';
+import { assignRoleBodySchema, roleSchema } from '@lunara/shared/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, sessionUserOf } from '../../plugins/auth.ts';
+import { assignUserRole } from './service.ts';
+
+const roleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/users/:userId/role',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['admin'],
+        summary: 'Assign a role (admins only)',
+        params: z.object({ userId: z.string().min(1).max(100) }),
+        body: assignRoleBodySchema,
+        response: {
+          200: z.object({ userId: z.string(), role: roleSchema }),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const actor = await sessionUserOf(request);
+      const role = await assignUserRole({
+        db: app.db,
+        actorId: actor.id,
+        targetUserId: request.params.userId,
+        role: request.body.role,
+      });
+      return { userId: request.params.userId, role };
+    },
+  );
+};
+
+export default roleRoutes;

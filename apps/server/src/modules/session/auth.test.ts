@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp, uniqueEmail } from '../../../test/test-app.ts';
+import { profiles, userRoles } from '../../db/schema/members.ts';
+import { outbox } from '../../db/schema/operations.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ adminEmails: ['owner@example.com'] });
+});
+afterAll(async () => t?.close());
+
+const me = async (cookie?: string) => (await t.request({ method: 'GET', url: '/api/me', cookie })).json();
+
+describe('sign-up', () => {
+  it('creates the account with its profile and "user" role, and signs the member in', async () => {
+    const email = uniqueEmail('Moon.Child');
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: 'moonlight' },
+    });
+    expect(response.statusCode).toBe(200);
+
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/better-auth\.session_token=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+
+    const body = await me(cookieFrom(response));
+    expect(body.user).toMatchObject({
+      email: email.toLowerCase(),
+      role: 'user',
+      emailVerified: false,
+      profile: { displayName: email.toLowerCase().split('@')[0], membershipStatus: 'inactive' },
+    });
+    const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.id, body.user.id));
+    expect(profile?.membershipStatus).toBe('inactive');
+  });
+
+  it('sends a confirmation link to the outbox, and the link verifies the email', async () => {
+    const member = await t.signUp();
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.toAddress, member.email));
+    expect(mail?.subject).toBe('Confirm your email for Lunara');
+    const link = mail?.textBody.match(/https?:\/\/\S+/)?.[0] ?? '';
+    expect(link).toContain('/api/auth/verify-email?token=');
+
+    const url = new URL(link);
+    const verified = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(verified.statusCode).toBeLessThan(400);
+    expect((await me(member.cookie)).user.emailVerified).toBe(true);
+  });
+
+  it('refuses a duplicate email, whatever its case, and keeps one account', async () => {
+    const member = await t.signUp();
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: member.email.toUpperCase(), password: 'another-secret' },
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.message).toMatch(/already exists/i);
+    // The original password still works.
+    expect((await t.signIn(member.email, member.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a short password and a malformed email with clear messages', async () => {
+    const short = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: uniqueEmail(), password: '12345' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Password must be at least 6 characters',
+    });
+
+    const badEmail = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: 'not-an-email', password: 'moonlight' },
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().error.message).toBe('Enter a valid email address');
+  });
+
+  it('makes the accounts of ADMIN_EMAILS admins', async () => {
+    const admin = await t.signUp('Owner@Example.com');
+    expect((await me(admin.cookie)).user.role).toBe('admin');
+    const [row] = await t.database.db.select().from(userRoles).where(eq(userRoles.userId, admin.id));
+    expect(row?.role).toBe('admin');
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with the right password only', async () => {
+    const member = await t.signUp();
+    const wrong = await t.signIn(member.email, 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe('Invalid email or password');
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+
+    const unknown = await t.signIn(uniqueEmail('nobody'), 'moonlight');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().error.message).toBe('Invalid email or password');
+
+    const right = await t.signIn(member.email, member.password);
+    expect(right.statusCode).toBe(200);
+    expect((await me(cookieFrom(right))).user.id).toBe(member.id);
+  });
+
+  it('ends the session on sign-out', async () => {
+    const member = await t.signUp();
+    const out = await t.request({ method: 'POST', url: '/api/auth/sign-out', cookie: member.cookie, payload: {} });
+    expect(out.statusCode).toBe(200);
+    expect((await me(member.cookie)).user).toBeNull();
+  });
+
+  it('shows a visitor as no user', async () => {
+    expect(await me()).toEqual({ user: null });
+  });
+});
+
+describe('password reset', () => {
+  const resetLinkFor = async (email: string) => {
+    const rows = await t.database.db.select().from(outbox).where(eq(outbox.toAddress, email));
+    const mail = rows.find((row) => row.subject.startsWith('Reset your'));
+    return mail?.textBody.match(/https?:\/\/\S+/)?.[0];
+  };
+
+  it('emails a link whose token sets a new password and ends the old sessions', async () => {
+    const member = await t.signUp();
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: member.email, redirectTo: `${TEST_ORIGIN}/reset-password` },
+    });
+    expect(asked.statusCode).toBe(200);
+
+    const link = await resetLinkFor(member.email);
+    expect(link).toBeDefined();
+    // The emailed link goes through the API, which redirects to the app's page with the token.
+    const url = new URL(link ?? '');
+    const redirect = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(redirect.statusCode).toBe(302);
+    const token = new URL(String(redirect.headers.location)).searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'new-moonlight' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.signIn(member.email, member.password)).statusCode).toBe(401);
+    expect((await t.signIn(member.email, 'new-moonlight')).statusCode).toBe(200);
+    expect((await me(member.cookie)).user).toBeNull();
+
+    const reused = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'third-moonlight' },
+    });
+    expect(reused.statusCode).toBe(400);
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const email = uniqueEmail('ghost');
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email, redirectTo: `${TEST_ORIGIN}/reset-password` },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(await resetLinkFor(email)).toBeUndefined();
+  });
+});

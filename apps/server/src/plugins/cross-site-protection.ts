@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing requests that a browser sent from another site. Browsers always send
+ * Origin (or Sec-Fetch-Site) on such requests; server-to-server callers (webhooks, curl) send
+ * neither and are judged by their credentials alone. Session cookies are SameSite=Lax as well.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    const trusted = new Set(app.config.trustedOrigins);
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      const origin = request.headers.origin;
+      const fetchSite = request.headers['sec-fetch-site'];
+      const isCrossSite =
+        origin !== undefined ? !trusted.has(origin) : fetchSite === 'cross-site' || fetchSite === 'same-site';
+      if (isCrossSite) {
+        throw new AppError('CROSS_SITE_REQUEST', 403, 'Cross-site requests are not allowed');
+      }
+    });
+  },
+  { name: 'cross-site-protection', dependencies: ['db'] },
+);

@@ -1,0 +1,81 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { runSeed } from '../src/db/seed/seed.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ PORT: '3000', DEMO_DATA: '0', AUTH_RATE_LIMIT: '1000' }), ...overrides };
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+  /** A request as a browser on the app's own origin would send it. */
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** Signs a new account up and returns its cookie and id. */
+  signUp(email?: string, password?: string): Promise<TestMember>;
+  signIn(email: string, password: string): Promise<LightMyRequestResponse>;
+}
+
+export interface TestMember {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'member') => `${prefix}.${process.pid}.${Date.now()}.${counter++}@example.com`;
+
+/** The session cookie from a response, ready for the Cookie header. */
+export function cookieFrom(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  const session = cookies.find((cookie) => cookie.startsWith('better-auth.session_token='));
+  if (!session) throw new Error(`No session cookie in response ${response.statusCode}: ${response.body}`);
+  return session.split(';')[0] ?? '';
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = await createTestDatabase();
+  await database.migrate();
+  await runSeed(database.db, { demoData: config.demoData });
+  const app = await buildApp({ config, database, logger: false });
+
+  const request: TestApp['request'] = ({ cookie, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+    });
+
+  async function signIn(email: string, password: string) {
+    return request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  }
+
+  async function signUp(email = uniqueEmail(), password = 'moonlight') {
+    const response = await request({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+    const body = response.json() as { user: { id: string } };
+    return { id: body.user.id, email, password, cookie: cookieFrom(response) };
+  }
+
+  return {
+    app,
+    database,
+    config,
+    request,
+    signUp,
+    signIn,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+const VARIANTS = {
+  primary: 'bg-night-900 text-moon-50 hover:bg-night-800 shadow-card',
+  gold: 'bg-gold-400 text-night-950 hover:bg-gold-300 shadow-glow',
+  outline: 'border border-line bg-white text-ink hover:bg-moon-100',
+  ghost: 'text-ink hover:bg-moon-100',
+  link: 'text-rose-700 underline-offset-4 hover:underline px-0 h-auto',
+} as const;
+
+const SIZES = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-5 text-[0.95rem]', lg: 'h-13 px-7 text-base' } as const;
+
+export const buttonClasses = (variant: keyof typeof VARIANTS = 'primary', size: keyof typeof SIZES = 'md') =>
+  cn(
+    'inline-flex items-center justify-center gap-2 rounded-[var(--radius-control)] font-medium transition-colors',
+    'disabled:pointer-events-none disabled:opacity-55',
+    VARIANTS[variant],
+    variant !== 'link' && SIZES[size],
+  );
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+}
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={cn(buttonClasses(variant, size), className)} {...props} />;
+}

@@ -1,0 +1,15 @@
+/** Every route of the app, with its href builder: no component writes a path by hand. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auth: {
+    path: '/auth',
+    getHref: (mode?: 'signin' | 'signup') => (mode === 'signup' ? '/auth?mode=signup' : '/auth'),
+  },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  courses: { path: '/courses', getHref: () => '/courses' },
+  course: { path: '/course/:courseId', getHref: (courseId: number | string) => `/course/${courseId}` },
+  community: { path: '/community', getHref: () => '/community' },
+  rituals: { path: '/rituals', getHref: () => '/rituals' },
+  admin: { path: '/admin', getHref: () => '/admin' },
+} as const;

@@ -1,0 +1,16 @@
+import type { PublicConfig } from '@lunara/shared/app-config';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+export const getAppConfig = () => apiFetch<PublicConfig>('/api/config');
+
+export const getAppConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Number.POSITIVE_INFINITY });
+
+/** Product name and price as the server is configured; sensible defaults until they arrive. */
+export function useAppConfig(): PublicConfig {
+  const { data } = useQuery(getAppConfigQueryOptions());
+  return (
+    data ?? { productName: 'Lunara', priceCents: 5500, currency: 'USD', billingProvider: 'test', isProduction: true }
+  );
+}

@@ -1,0 +1,36 @@
+/** Post categories in the spec's order, with their labels. */
+export const POST_CATEGORIES = [
+  { key: 'general', label: 'General Discussion' },
+  { key: 'goals', label: 'Goddess Goals' },
+  { key: 'healing', label: 'Healing Journey' },
+  { key: 'beauty', label: 'Sacred Beauty' },
+  { key: 'rituals', label: 'Daily Rituals' },
+] as const;
+export type PostCategory = (typeof POST_CATEGORIES)[number]['key'];
+export const POST_CATEGORY_KEYS = POST_CATEGORIES.map((c) => c.key) as [PostCategory, ...PostCategory[]];
+export const DEFAULT_POST_CATEGORY: PostCategory = 'general';
+
+export const FORUM_ICONS = ['Moon', 'Sparkles', 'Heart', 'Flower2', 'Users', 'HelpCircle', 'MessageCircle'] as const;
+export type ForumIcon = (typeof FORUM_ICONS)[number];
+
+/** The spec treats any unknown circle type as open; we store only these four. */
+export const CIRCLE_TYPES = ['open', 'specialized', 'course_aligned', 'private'] as const;
+export type CircleType = (typeof CIRCLE_TYPES)[number];
+export const CIRCLE_MEMBERSHIP_STATUSES = ['pending', 'approved', 'declined'] as const;
+export const CIRCLE_MEMBER_ROLES = ['member', 'leader'] as const;
+
+export const RSVP_STATUSES = ['going', 'maybe', 'not_going'] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+
+export const NOTIFICATION_TYPES = [
+  'message',
+  'event_rsvp',
+  'circle_invite',
+  'forum_reply',
+  'post_like',
+  'post_comment',
+  'circle_discussion',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const MESSAGE_TYPES = ['text'] as const;
