@@ -60,7 +60,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   }
 
   async function signUp(email = uniqueEmail(), password = 'moonlight') {
-    const response = await request({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password } });
+    // Each sign-up comes from its own address, so fixtures never use up a test's rate limit.
+    const n = counter++;
+    const remoteAddress = `10.250.${(n >> 8) & 255}.${n & 255}`;
+    const response = await request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      remoteAddress,
+      payload: { email, password },
+    });
     if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
     const body = response.json() as { user: { id: string } };
     return { id: body.user.id, email, password, cookie: cookieFrom(response) };

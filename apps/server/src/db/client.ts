@@ -46,13 +46,13 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     kind: 'postgres',
     async migrate() {
       // Several app processes may start at once against one server: only one migrates at a time.
-      const reserved = await client.reserve();
+      // One connection (max 1) holds the session-level lock and runs the migrations.
+      const single = postgres(url, { max: 1, onnotice: () => {} });
       try {
-        await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-        await migratePostgres(drizzlePostgres(reserved), { migrationsFolder: migrationsFolder() });
+        await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(drizzlePostgres(single), { migrationsFolder: migrationsFolder() });
       } finally {
-        await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
-        reserved.release();
+        await single.end({ timeout: 5 });
       }
     },
     close: () => client.end({ timeout: 5 }),

@@ -1,6 +1,6 @@
 import { formatPrice } from '@lunara/shared/billing';
 import { LogOut } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -16,7 +16,6 @@ function Dashboard() {
   const { user } = useMe();
   const { priceCents } = useAppConfig();
   const signOut = useSignOut();
-  const navigate = useNavigate();
   if (!user) return null;
   const isAdmin = user.role === 'admin';
 
@@ -33,7 +32,6 @@ function Dashboard() {
               disabled={signOut.isPending}
               onClick={() =>
                 signOut.mutate(undefined, {
-                  onSuccess: () => navigate(paths.home.getHref(), { replace: true }),
                   onError: (error) => toast.error('Sign out failed', { description: error.message }),
                 })
               }

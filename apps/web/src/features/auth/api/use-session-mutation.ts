@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getMeQueryOptions } from './get-me.ts';
 
-/** An auth action that changes who is signed in: member data is dropped and the session refetched. */
+/**
+ * Signing in or up: data cached for a previous visitor is dropped, and the caller's onSuccess runs
+ * once the new session is loaded, so route guards already see the member when it navigates.
+ */
 export function useSessionMutation<TInput>(action: (input: TInput) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
