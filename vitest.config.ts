@@ -25,6 +25,7 @@ export default defineConfig({
                 include: serverTests,
                 exclude: ['**/node_modules/**', 'apps/server/**/*.unit.test.ts'],
                 env: { TEST_DB: 'postgres' },
+                globalSetup: ['apps/server/test/global-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

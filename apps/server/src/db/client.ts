@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -65,10 +65,18 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
   try {
     const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
     const db = drizzlePglite(client) as unknown as Db;
+    // One process owns the folder; within it, migration runs are queued rather than interleaved.
+    let migrations = Promise.resolve();
     return {
       db,
       kind: 'embedded',
-      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+      migrate() {
+        const run = migrations.then(() =>
+          migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+        );
+        migrations = run.catch(() => {});
+        return run;
+      },
       async close() {
         await client.close();
         lock?.release();
@@ -86,4 +94,11 @@ export function openDatabase(config: { databaseUrl: string | undefined; dataDir:
 
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** Rows of a raw SQL query, whichever driver ran it (PGlite answers { rows }, postgres-js an array). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -2,7 +2,7 @@ import { MOON_PHASE_KEYS } from '@lunara/shared/rituals';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../../test/test-database.ts';
-import type { Database } from './client.ts';
+import { type Database, queryRows } from './client.ts';
 import { account, user } from './schema/auth.ts';
 import { circleEvents, circles, eventRsvps } from './schema/circles.ts';
 import { pointsLedger, postComments, postLikes, posts, userPoints } from './schema/community.ts';
@@ -43,9 +43,27 @@ async function errorCodeOf(statement: Promise<unknown>): Promise<string | undefi
 describe(`migrations (${testDatabaseKind})`, () => {
   it('are recorded, and running them again changes nothing', async () => {
     await database.migrate();
-    const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    const rows = 'rows' in applied ? applied.rows : applied;
-    expect((rows as Array<{ n: number }>)[0]?.n).toBe(2);
+    const rows = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    expect(rows[0]?.n).toBe(2);
+  });
+});
+
+describe('migrations started at once (several processes booting together)', () => {
+  it('all succeed and apply each migration once', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await Promise.all([fresh.migrate(), fresh.migrate(), fresh.migrate()]);
+      const rows = await queryRows<{ n: number }>(
+        fresh.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(rows[0]?.n).toBe(2);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
@@ -212,12 +230,14 @@ describe('seeding', () => {
     expect(demoIds.length).toBeGreaterThanOrEqual(5);
     expect(await countOf(account)).toBe(0);
 
-    const mismatched = await database.db.execute(sql`
+    const mismatched = await queryRows(
+      database.db,
+      sql`
       select p.id from posts p
       where p.likes_count <> (select count(*) from post_likes l where l.post_id = p.id)
-         or p.comments_count <> (select count(*) from post_comments c where c.post_id = p.id)`);
-    const rows = 'rows' in mismatched ? mismatched.rows : mismatched;
-    expect(rows).toHaveLength(0);
+         or p.comments_count <> (select count(*) from post_comments c where c.post_id = p.id)`,
+    );
+    expect(mismatched).toHaveLength(0);
 
     const upcoming = await database.db
       .select({ n: count() })

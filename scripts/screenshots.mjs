@@ -1,0 +1,73 @@
+// Screenshots of the main pages at 1280 px and 375 px, for looking at what changed:
+//   npm run build && node scripts/screenshots.mjs [outDir]
+// Starts the built server on a fresh data folder (port 3300), signs a member up, and shoots.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const outDir = path.resolve(process.argv[2] ?? 'screenshots');
+const port = 3300;
+const base = `http://localhost:${port}`;
+fs.mkdirSync(outDir, { recursive: true });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lunara-shots-'));
+const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not start');
+}
+
+try {
+  await waitForServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  for (const [label, width] of [
+    ['desktop', 1280],
+    ['mobile', 375],
+  ]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: base });
+    const page = await context.newPage();
+    const shoot = async (name, url) => {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(outDir, `${name}-${label}.png`), fullPage: true });
+    };
+    await shoot('landing-visitor', '/');
+    await shoot('auth', '/auth');
+    await shoot('not-found', '/nowhere');
+    await shoot('reset-password', '/reset-password?token=abc');
+    const email = `shots.${label}.${Date.now()}@example.com`;
+    await page.request.post('/api/auth/sign-up/email', {
+      data: { email, password: 'moonlight' },
+      headers: { origin: base },
+    });
+    await shoot('dashboard', '/dashboard');
+    await shoot('landing-member', '/');
+    await context.close();
+  }
+  await browser.close();
+  console.log(`screenshots in ${outDir}`);
+} finally {
+  server.kill('SIGTERM');
+}
