@@ -44,7 +44,9 @@ function Dashboard() {
       </header>
       <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10 sm:px-6">
         <div>
-          <h1 className="text-3xl text-night-900 sm:text-4xl">Welcome back, {user.profile.displayName}</h1>
+          <h1 className="text-3xl [overflow-wrap:anywhere] text-night-900 sm:text-4xl">
+            Welcome back, {user.profile.displayName}
+          </h1>
           <p className="mt-2 text-ink-muted">Your sacred space for growth, healing and sisterhood.</p>
         </div>
         <Card>
