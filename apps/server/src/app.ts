@@ -5,15 +5,18 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import appConfigRoutes from './modules/app-config/routes.ts';
+import billingRoutes from './modules/billing/routes.ts';
 import devRoutes from './modules/dev/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
 import authPlugin from './plugins/auth.ts';
+import billingPlugin from './plugins/billing.ts';
 import crossSiteProtection from './plugins/cross-site-protection.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -26,9 +29,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built web app to serve; none in API tests. */
   webDist?: string | undefined;
+  /** A Stripe client to use instead of one made from the keys (tests point it at a local fake). */
+  stripe?: Stripe;
 }
 
-export async function buildApp({ config, database, logger, webDist }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, webDist, stripe }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -92,12 +97,14 @@ export async function buildApp({ config, database, logger, webDist }: BuildAppOp
   await app.register(crossSiteProtection);
   await app.register(mailerPlugin);
   await app.register(authPlugin);
+  await app.register(billingPlugin, { stripe });
 
   // Modules.
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
   await app.register(sessionRoutes);
   await app.register(roleRoutes);
+  await app.register(billingRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   await app.register(webApp, { webDist });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_PRICE_CENTS } from '@lunara/shared/billing';
+import { DEFAULT_PRICE_CENTS } from '@lunara/shared/money';
 import { z } from 'zod';
 
 export interface Config {
@@ -22,6 +22,8 @@ export interface Config {
   logLevel: string;
   /** Sign-in, sign-up and password-reset attempts allowed per client and minute, each. */
   authRateLimitPerMinute: number;
+  /** Stripe when all three keys are set; otherwise the built-in test-mode provider. */
+  stripe: { secretKey: string; priceId: string; webhookSecret: string } | undefined;
 }
 
 /** Invalid configuration: the message is one line saying what is wrong. */
@@ -74,6 +76,9 @@ const envSchema = z.object({
   MAIL_FROM: optionalText,
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(100_000).default(10),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PRICE_ID: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -103,6 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!adminCheck.success) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAILS must be a comma-separated list of email addresses');
   }
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PRICE_ID, e.STRIPE_WEBHOOK_SECRET];
+  const stripeKeyCount = stripeKeys.filter(Boolean).length;
+  if (stripeKeyCount > 0 && stripeKeyCount < 3) {
+    throw new ConfigError(
+      'Invalid configuration: set all three of STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET, or none',
+    );
+  }
   const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
@@ -122,5 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, priceId: e.STRIPE_PRICE_ID, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type Stripe from 'stripe';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
@@ -42,12 +43,15 @@ export function cookieFrom(response: LightMyRequestResponse): string {
   return session.split(';')[0] ?? '';
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { stripe?: Stripe } = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
   await database.migrate();
   await runSeed(database.db, { demoData: config.demoData });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, stripe: options.stripe });
 
   const request: TestApp['request'] = ({ cookie, headers, ...options }) =>
     app.inject({

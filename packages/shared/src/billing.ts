@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Every status a provider subscription can be in (Stripe's set; the test provider uses a subset). */
 export const SUBSCRIPTION_STATUSES = [
   'active',
@@ -20,15 +22,21 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const BILLING_PROVIDERS = ['test', 'stripe'] as const;
 export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
 
-export const DEFAULT_PRICE_CENTS = 5500;
+/** The spec's check-subscription answer (its field names), plus what the portal and badges need. */
+export const subscriptionStatusSchema = z.object({
+  subscribed: z.boolean(),
+  product_id: z.string().nullable(),
+  subscription_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  status: z.string().nullable(),
+});
+export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusSchema>;
 
-/** "$55" for 5500, "$55.50" for 5550. */
-export function formatPrice(cents: number, currency = 'USD'): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
-}
+export const billingRedirectSchema = z.object({ url: z.string() });
+export type BillingRedirect = z.infer<typeof billingRedirectSchema>;
+
+/** The synthetic subscription admins get (spec section 3): product admin_access, 365 days ahead. */
+export const ADMIN_PRODUCT_ID = 'admin_access';
+export const ADMIN_ACCESS_DAYS = 365;
+export const TEST_PRODUCT_ID = 'lunara_membership_test';
+export const SUBSCRIPTION_RECHECK_MS = 60_000;

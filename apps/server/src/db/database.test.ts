@@ -1,8 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { MOON_PHASE_KEYS } from '@lunara/shared/rituals';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../../test/test-database.ts';
-import { type Database, queryRows } from './client.ts';
+import { type Database, migrationsFolder, queryRows } from './client.ts';
 import { account, user } from './schema/auth.ts';
 import { circleEvents, circles, eventRsvps } from './schema/circles.ts';
 import { pointsLedger, postComments, postLikes, posts, userPoints } from './schema/community.ts';
@@ -12,6 +14,9 @@ import { profiles, userRoles } from './schema/members.ts';
 import { conversations, messages } from './schema/messages.ts';
 import { dailyRituals, rituals } from './schema/rituals.ts';
 import { runSeed } from './seed/seed.ts';
+
+const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'));
+const MIGRATION_COUNT: number = journal.entries.length;
 
 let database: Database;
 beforeAll(async () => {
@@ -47,7 +52,7 @@ describe(`migrations (${testDatabaseKind})`, () => {
       database.db,
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
-    expect(rows[0]?.n).toBe(2);
+    expect(rows[0]?.n).toBe(MIGRATION_COUNT);
   });
 });
 
@@ -60,7 +65,7 @@ describe('migrations started at once (several processes booting together)', () =
         fresh.db,
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect(rows[0]?.n).toBe(2);
+      expect(rows[0]?.n).toBe(MIGRATION_COUNT);
     } finally {
       await fresh.close();
     }

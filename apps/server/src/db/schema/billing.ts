@@ -35,6 +35,7 @@ export const subscriptions = pgTable(
     providerCustomerId: text('provider_customer_id').notNull(),
     status: text('status').notNull(),
     priceId: text('price_id'),
+    productId: text('product_id').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     createdAt: createdAt(),

@@ -10,7 +10,7 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       productName: app.config.productName,
       priceCents: app.config.priceCents,
       currency: app.config.currency,
-      billingProvider: 'test' as const,
+      billingProvider: app.billing.kind,
       isProduction: app.config.isProduction,
     }),
   );

@@ -1,4 +1,4 @@
-import { formatPrice } from '@lunara/shared/billing';
+import { formatPrice } from '@lunara/shared/money';
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import { formatPrice } from '@lunara/shared/billing';
+import { formatPrice } from '@lunara/shared/money';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';

@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "product_id" text NOT NULL;

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../errors.ts';
+import { hasActiveSubscription } from '../modules/billing/subscription-service.ts';
+
+export const MEMBERSHIP_REQUIRED_MESSAGE = 'This is for members: an active membership is required';
+
+/**
+ * preHandler for premium endpoints: 401 without a session, 403 without an active subscription.
+ * Admins pass where the spec lets them (community and rituals: allowAdmin), not on the course pages.
+ */
+export function requireSubscriber({ allowAdmin }: { allowAdmin: boolean }) {
+  return async (request: FastifyRequest) => {
+    const member = await request.getSessionUser();
+    if (!member) throw unauthorized();
+    if (allowAdmin && member.role === 'admin') return;
+    if (!(await hasActiveSubscription(request.server.db, member.id))) throw forbidden(MEMBERSHIP_REQUIRED_MESSAGE);
+  };
+}
