@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import appConfigRoutes from './modules/app-config/routes.ts';
 import billingRoutes from './modules/billing/routes.ts';
+import courseRoutes from './modules/courses/routes.ts';
 import devRoutes from './modules/dev/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(sessionRoutes);
   await app.register(roleRoutes);
   await app.register(billingRoutes);
+  await app.register(courseRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   await app.register(webApp, { webDist });

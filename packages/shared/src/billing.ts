@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Every status a provider subscription can be in (Stripe's set; the test provider uses a subset). */
 export const SUBSCRIPTION_STATUSES = [
   'active',
@@ -16,24 +14,12 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** A failed card (past_due) does not lock a member out at once (decisions.md section 4). */
 export const SUBSCRIBED_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 
+// Zod schemas live in billing-schemas.ts, so that the browser can use these constants without zod.
 export const MEMBERSHIP_STATUSES = ['active', 'inactive'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 export const BILLING_PROVIDERS = ['test', 'stripe'] as const;
 export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
-
-/** The spec's check-subscription answer (its field names), plus what the portal and badges need. */
-export const subscriptionStatusSchema = z.object({
-  subscribed: z.boolean(),
-  product_id: z.string().nullable(),
-  subscription_end: z.string().nullable(),
-  cancel_at_period_end: z.boolean(),
-  status: z.string().nullable(),
-});
-export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusSchema>;
-
-export const billingRedirectSchema = z.object({ url: z.string() });
-export type BillingRedirect = z.infer<typeof billingRedirectSchema>;
 
 /** The synthetic subscription admins get (spec section 3): product admin_access, 365 days ahead. */
 export const ADMIN_PRODUCT_ID = 'admin_access';

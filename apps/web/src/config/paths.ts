@@ -12,4 +12,6 @@ export const paths = {
   community: { path: '/community', getHref: () => '/community' },
   rituals: { path: '/rituals', getHref: () => '/rituals' },
   admin: { path: '/admin', getHref: () => '/admin' },
+  testCheckout: { path: '/billing/test-checkout', getHref: () => '/billing/test-checkout' },
+  testPortal: { path: '/billing/test-portal', getHref: () => '/billing/test-portal' },
 } as const;

@@ -1,4 +1,4 @@
-import type { BillingRedirect } from '@lunara/shared/billing';
+import type { BillingRedirect } from '@lunara/shared/billing-schemas';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import type { BillingMember, BillingProvider } from './provider.ts';

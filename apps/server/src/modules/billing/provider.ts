@@ -1,4 +1,4 @@
-import type { BillingRedirect } from '@lunara/shared/billing';
+import type { BillingRedirect } from '@lunara/shared/billing-schemas';
 
 export interface BillingMember {
   id: string;

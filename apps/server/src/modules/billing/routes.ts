@@ -1,5 +1,5 @@
 import { errorResponseSchema } from '@lunara/shared/api';
-import { billingRedirectSchema, subscriptionStatusSchema } from '@lunara/shared/billing';
+import { billingRedirectSchema, subscriptionStatusSchema } from '@lunara/shared/billing-schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

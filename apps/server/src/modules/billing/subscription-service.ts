@@ -3,8 +3,8 @@ import {
   ADMIN_PRODUCT_ID,
   SUBSCRIBED_STATUSES,
   type SubscriptionStatus,
-  type SubscriptionStatusResponse,
 } from '@lunara/shared/billing';
+import type { SubscriptionStatusResponse } from '@lunara/shared/billing-schemas';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
@@ -120,14 +120,16 @@ export async function findCurrentSubscription(db: Db, userId: string, now = new 
   return current;
 }
 
-/** check-subscription (spec section 7): admins get the synthetic admin_access subscription. */
+/** check-subscription (spec section 7): admins without a membership get the synthetic admin_access one. */
 export async function getSubscriptionStatus(
   db: Db,
   member: SessionUser | null,
   now = new Date(),
 ): Promise<SubscriptionStatusResponse> {
   if (!member) return NOT_SUBSCRIBED;
-  if (member.role === 'admin') {
+  const current = await findCurrentSubscription(db, member.id, now);
+  // An admin who also pays sees her real membership; otherwise the synthetic one.
+  if (!current && member.role === 'admin') {
     return {
       subscribed: true,
       product_id: ADMIN_PRODUCT_ID,
@@ -136,7 +138,6 @@ export async function getSubscriptionStatus(
       status: 'active',
     };
   }
-  const current = await findCurrentSubscription(db, member.id, now);
   if (!current) return NOT_SUBSCRIBED;
   return {
     subscribed: true,

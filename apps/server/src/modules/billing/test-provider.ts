@@ -1,5 +1,5 @@
 import { SUBSCRIBED_STATUSES, TEST_PRODUCT_ID } from '@lunara/shared/billing';
-import { and, eq, notInArray as notIn, sql } from 'drizzle-orm';
+import { eq, notInArray as notIn, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { AppError, conflict } from '../../errors.ts';
@@ -74,11 +74,9 @@ export async function completeTestCheckout(db: Db, member: BillingMember, now = 
 /** Cancel at period end, or resume: the member keeps access until the period ends either way. */
 export async function setTestCancelAtPeriodEnd(db: Db, member: BillingMember, cancel: boolean) {
   const current = await findCurrentSubscription(db, member.id);
-  if (!current || current.provider !== 'test') throw conflict('You have no test membership to change');
-  await db.transaction(async (tx) => {
-    await tx
-      .update(subscriptions)
-      .set({ cancelAtPeriodEnd: cancel })
-      .where(and(eq(subscriptions.id, current.id), eq(subscriptions.provider, 'test')));
-  });
+  if (current?.provider !== 'test') throw conflict('You have no test membership to change');
+  await db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: cancel, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, current.id));
 }

@@ -1,3 +1,4 @@
+import { Slot } from 'radix-ui';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
@@ -6,24 +7,32 @@ const VARIANTS = {
   gold: 'bg-gold-400 text-night-950 hover:bg-gold-300 shadow-glow',
   outline: 'border border-line bg-white text-ink hover:bg-moon-100',
   ghost: 'text-ink hover:bg-moon-100',
+  onDark: 'border border-moon-50/30 text-moon-50 hover:bg-moon-50/10',
+  danger: 'bg-danger text-white hover:bg-danger/90',
   link: 'text-rose-700 underline-offset-4 hover:underline px-0 h-auto',
 } as const;
 
 const SIZES = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-5 text-[0.95rem]', lg: 'h-13 px-7 text-base' } as const;
 
-export const buttonClasses = (variant: keyof typeof VARIANTS = 'primary', size: keyof typeof SIZES = 'md') =>
+export type ButtonVariant = keyof typeof VARIANTS;
+
+export const buttonClasses = (variant: ButtonVariant = 'primary', size: keyof typeof SIZES = 'md') =>
   cn(
     'inline-flex items-center justify-center gap-2 rounded-[var(--radius-control)] font-medium transition-colors',
-    'disabled:pointer-events-none disabled:opacity-55',
+    'disabled:pointer-events-none disabled:opacity-55 aria-disabled:pointer-events-none aria-disabled:opacity-55',
     VARIANTS[variant],
     variant !== 'link' && SIZES[size],
   );
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: keyof typeof VARIANTS;
+  variant?: ButtonVariant;
   size?: keyof typeof SIZES;
+  /** Render the child (a Link, an anchor) with the button's look instead of a <button>. */
+  asChild?: boolean;
 }
 
-export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={cn(buttonClasses(variant, size), className)} {...props} />;
+export function Button({ variant, size, className, type = 'button', asChild, ...props }: ButtonProps) {
+  const classes = cn(buttonClasses(variant, size), className);
+  if (asChild) return <Slot.Root className={classes} {...props} />;
+  return <button type={type} className={classes} {...props} />;
 }
