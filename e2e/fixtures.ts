@@ -3,6 +3,9 @@ import { expect, type Page } from '@playwright/test';
 let counter = 0;
 export const uniqueEmail = (prefix = 'sister') => `${prefix}.${Date.now()}.${counter++}@example.com`;
 
+/** The admin named in ADMIN_EMAILS of playwright.config.ts. */
+export const ADMIN_EMAIL = 'e2e-admin@example.com';
+
 /** Signs a new member up through the real form and waits for the dashboard. */
 export async function signUpThroughForm(page: Page, email = uniqueEmail(), password = 'moonlight') {
   await page.goto('/auth');
@@ -12,4 +15,25 @@ export async function signUpThroughForm(page: Page, email = uniqueEmail(), passw
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return { email, password };
+}
+
+/** Signs in through the API (same cookie as the form), creating the account on first use. */
+export async function signInAs(page: Page, email: string, password = 'moonlight') {
+  // Requests from the page's own origin, as the browser would send them.
+  const headers = { origin: process.env.E2E_ORIGIN ?? '' };
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers });
+  if (signIn.ok()) return;
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password }, headers });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+}
+
+/** A free member who completes the test checkout, ending on the dashboard as a member. */
+export async function becomeMember(page: Page) {
+  const member = await signUpThroughForm(page);
+  await page.getByRole('button', { name: /Upgrade to Full Access/ }).click();
+  await expect(page).toHaveURL(/\/billing\/test-checkout$/);
+  await page.getByRole('button', { name: 'Complete test payment' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Active Lunara Member' })).toBeVisible();
+  return member;
 }

@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
+process.env.E2E_ORIGIN = baseURL;
 // A fresh embedded database for every run, so tests never see yesterday's data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lunara-e2e-'));
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(

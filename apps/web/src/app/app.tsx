@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppErrorBoundary } from '../components/app-error-boundary.tsx';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -9,9 +11,13 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster position="top-center" duration={4000} visibleToasts={3} richColors closeButton />
-    </QueryClientProvider>
+    <AppErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider delayDuration={300}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </AppErrorBoundary>
   );
 }

@@ -1,18 +1,41 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { paths } from '../config/paths.ts';
 import { useMe } from '../features/auth/api/get-me.ts';
+import { useMembership } from './hooks/use-membership.ts';
+
+const toAuth = <Navigate to={paths.auth.getHref()} replace />;
+const toDashboard = <Navigate to={paths.dashboard.getHref()} replace />;
 
 /** Visitors are sent to /auth, replacing the history entry (spec section 6). */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user } = useMe();
-  if (!user) return <Navigate to={paths.auth.getHref()} replace />;
-  return children;
+  return user ? children : toAuth;
 }
 
 /** A signed-in member has no business on /auth: on to the dashboard, replacing history. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user } = useMe();
-  if (user) return <Navigate to={paths.dashboard.getHref()} replace />;
-  return children;
+  return user ? <Navigate to={paths.dashboard.getHref()} replace /> : children;
+}
+
+/**
+ * The membership guards. `courses`: a paying subscriber (the admin exception is not applied);
+ * `members`: a subscriber or an admin (community, rituals). Shows nothing while the status loads.
+ */
+export function RequireMembership({ area, children }: { area: 'courses' | 'members'; children: ReactNode }) {
+  const { user, isLoading, isPayingMember, hasFullAccess } = useMembership();
+  if (!user) return toAuth;
+  if (isLoading) return area === 'courses' ? <FullPageLoader /> : null;
+  const allowed = area === 'courses' ? isPayingMember : hasFullAccess;
+  return allowed ? children : toDashboard;
+}
+
+/** The admin panel: visitors to /auth, everyone else but admins to /dashboard. */
+export function RequireAdmin({ children, loading }: { children: ReactNode; loading: ReactNode }) {
+  const { user, isAdmin, isLoading } = useMembership();
+  if (!user) return toAuth;
+  if (isLoading) return loading;
+  return isAdmin ? children : toDashboard;
 }

@@ -1,0 +1,83 @@
+import { Menu } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { BrandMark } from '../components/brand-mark.tsx';
+import { Button } from '../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu.tsx';
+import { paths } from '../config/paths.ts';
+import { SignOutButton } from '../features/auth/components/sign-out-button.tsx';
+import { cn } from '../lib/cn.ts';
+import { useMembership } from './hooks/use-membership.ts';
+import { MembershipBadge } from './membership-badge.tsx';
+
+/**
+ * The header of every signed-in page: where she can go, what she holds, and the way out. Pages that
+ * show the badge and sign-out themselves (the dashboard) turn the header's off.
+ */
+export function MemberHeader({ showAccount = true }: { showAccount?: boolean }) {
+  const { isAdmin, hasFullAccess, isPayingMember } = useMembership();
+  const links = [
+    { to: paths.dashboard.getHref(), label: 'Dashboard', show: true },
+    { to: paths.courses.getHref(), label: 'Courses', show: isPayingMember },
+    { to: paths.community.getHref(), label: 'Sisterhood', show: hasFullAccess },
+    { to: paths.rituals.getHref(), label: 'Rituals', show: hasFullAccess },
+    { to: paths.admin.getHref(), label: 'Admin', show: isAdmin },
+  ].filter((link) => link.show);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-white/90 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <BrandMark />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              className={({ isActive }) =>
+                cn(
+                  'rounded-full px-3.5 py-2 text-sm font-medium',
+                  isActive ? 'bg-night-900 text-moon-50' : 'text-ink-muted hover:bg-moon-100 hover:text-ink',
+                )
+              }
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2">
+          {showAccount && (
+            <>
+              <span className="hidden sm:inline-flex">
+                <MembershipBadge />
+              </span>
+              <span className="hidden md:inline-flex">
+                <SignOutButton />
+              </span>
+            </>
+          )}
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="sm" className="md:hidden" aria-label="Open menu">
+                <Menu className="size-4" aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {links.map((link) => (
+                <DropdownMenuItem key={link.to} asChild>
+                  <Link to={link.to}>{link.label}</Link>
+                </DropdownMenuItem>
+              ))}
+              <div className="border-t border-line p-1 pt-2">
+                <SignOutButton variant="ghost" />
+              </div>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCourses } from '../../features/courses/api/get-courses.ts';
+import { CourseCard } from '../../features/courses/components/course-card.tsx';
+import { RequireMembership } from '../guards.tsx';
+import { MemberPage } from '../member-page.tsx';
+
+function CourseLibrary() {
+  const { courses, isLoading, error } = useCourses();
+  return (
+    <MemberPage>
+      <header>
+        <h1 className="text-3xl text-night-900 sm:text-4xl">Course Library</h1>
+        <p className="mt-2 text-ink-muted">Five core courses to reclaim your power, heal and shine.</p>
+      </header>
+      {isLoading && <Spinner className="size-6 text-gold-500" />}
+      {error && <p role="alert">We could not load the courses. Please try again.</p>}
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {courses.map((course) => (
+          <CourseCard key={course.id} course={course} href={paths.course.getHref(course.id)} />
+        ))}
+      </div>
+    </MemberPage>
+  );
+}
+
+export function Component() {
+  return (
+    <RequireMembership area="courses">
+      <CourseLibrary />
+    </RequireMembership>
+  );
+}

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, becomeMember, signInAs, signUpThroughForm } from './fixtures.ts';
+
+const MEMBER_PAGES = ['/courses', '/course/1', '/community', '/rituals'];
+
+test('a visitor is sent to /auth from every private page, without a history entry', async ({ page }) => {
+  for (const path of ['/dashboard', ...MEMBER_PAGES, '/admin']) {
+    await page.goto('/');
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/auth$/);
+    await page.goBack();
+    await expect(page, `${path} is replaced in history`).toHaveURL(/\/$/);
+  }
+});
+
+test('a free user is sent to /dashboard from the premium pages and the admin panel', async ({ page }) => {
+  await signUpThroughForm(page);
+  for (const path of [...MEMBER_PAGES, '/admin']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/dashboard$/);
+  }
+  await expect(page.getByRole('button', { name: /Course Library/ })).toBeDisabled();
+  await expect(page.getByText('Premium').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Unlock Full Access' })).toHaveAttribute('href', '/');
+});
+
+test('a member reaches the premium pages but not the admin panel', async ({ page }) => {
+  await becomeMember(page);
+  for (const path of MEMBER_PAGES) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+  }
+  await page.goto('/course/42');
+  await expect(page.getByRole('heading', { name: 'Course not found' })).toBeVisible();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an admin without a subscription reaches community and rituals, not the course pages', async ({ page }) => {
+  await page.goto('/');
+  await signInAs(page, ADMIN_EMAIL);
+  for (const path of ['/community', '/rituals', '/admin']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+  }
+  for (const path of ['/courses', '/course/1']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/dashboard$/);
+  }
+});

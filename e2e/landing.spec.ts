@@ -1,0 +1,77 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_EMAIL, becomeMember, signInAs, signUpThroughForm } from './fixtures.ts';
+
+const hero = (page: Page) => page.getByRole('region', { name: 'Reclaim your power, in rhythm with the moon.' });
+
+test('a visitor sees the whole landing page and is sent to /auth', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Reclaim your power, in rhythm with the moon.' })).toBeVisible();
+  await expect(page.getByText(/5 core courses, .* 14 years of proven success/)).toBeVisible();
+
+  for (const [id, title] of [
+    'Goddess Goals',
+    'Detox Your Trauma',
+    'Energy Healing',
+    'Intentional Beauty',
+    'Spiritual Baths',
+  ].entries()) {
+    await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveAttribute('href', `/course/${id + 1}`);
+  }
+  for (const feature of [
+    'Self-assessment pathways',
+    'Live circles and events',
+    'Cycle syncing with moon tracking',
+    'Spiritual bath builder',
+    'Mentorship pods',
+    'Progress badges',
+  ]) {
+    await expect(page.getByRole('heading', { name: feature })).toBeVisible();
+  }
+  await expect(page.locator('#pricing li')).toHaveCount(12);
+  await expect(page.getByText('© 2024 Lunara')).toBeVisible();
+
+  await expect(page.getByRole('link', { name: 'Take Assessment' })).toHaveAttribute('href', '/auth?mode=signup');
+  await expect(page.getByRole('link', { name: 'I am a member - Log in' })).toHaveAttribute('href', '/auth');
+  await hero(page).getByRole('link', { name: 'Join Lunara for $55/month' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a free user sees "Free User", can sign out, and the hero starts checkout', async ({ page }) => {
+  await signUpThroughForm(page);
+  await page.goto('/');
+  await expect(hero(page).getByText('Free User')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'I am a member - Log in' })).toHaveCount(0);
+  await expect(hero(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join Sacred Circle' })).toHaveAttribute('href', '#pricing');
+  await hero(page).getByRole('button', { name: 'Join Lunara for $55/month' }).click();
+  await expect(page).toHaveURL(/\/billing\/test-checkout$/);
+  await expect(page.getByText('Test mode - no card is charged')).toBeVisible();
+});
+
+test('a member sees "Active Member", the next billing date and Manage Subscription', async ({ page }) => {
+  await becomeMember(page);
+  await page.goto('/');
+  await expect(hero(page).getByText('Active Member')).toBeVisible();
+  await expect(hero(page).getByText(/Next billing date: /)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join Sacred Circle' })).toHaveAttribute(
+    'href',
+    '/community?tab=circles',
+  );
+  await hero(page).getByRole('button', { name: 'Manage Subscription' }).click();
+  await expect(page).toHaveURL(/\/billing\/test-portal$/);
+});
+
+test('an admin is treated as a member, with the Admin Panel on the dashboard', async ({ page }) => {
+  await page.goto('/');
+  await signInAs(page, ADMIN_EMAIL);
+  await page.goto('/');
+  await expect(hero(page).getByText('Active Member')).toBeVisible();
+  await expect(hero(page).getByRole('button', { name: 'Manage Subscription' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByText('Admin Access').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Active Lunara Member' })).toBeVisible();
+  await page.getByRole('link', { name: /Admin Panel/ }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+});
