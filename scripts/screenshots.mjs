@@ -13,7 +13,13 @@ const base = `http://localhost:${port}`;
 fs.mkdirSync(outDir, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lunara-shots-'));
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAILS: 'admin.desktop@example.com,admin.mobile@example.com',
+  },
   stdio: 'inherit',
 });
 
@@ -52,6 +58,8 @@ try {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: path.join(outDir, `${name}-${label}.png`), fullPage: true });
+      // The first screen alone, which is what a phone shows before any scrolling.
+      if (label === 'mobile') await page.screenshot({ path: path.join(outDir, `${name}-${label}-top.png`) });
     };
     await shoot('landing-visitor', '/');
     await shoot('auth', '/auth');
@@ -62,8 +70,23 @@ try {
       data: { email, password: 'moonlight' },
       headers: { origin: base },
     });
-    await shoot('dashboard', '/dashboard');
+    await shoot('dashboard-free', '/dashboard');
+    await shoot('landing-free', '/');
+    await shoot('test-checkout', '/billing/test-checkout');
+    await page.request.post('/api/billing/test/complete', { data: {}, headers: { origin: base } });
+    await shoot('dashboard-member', '/dashboard');
     await shoot('landing-member', '/');
+    await shoot('test-portal', '/billing/test-portal');
+    await shoot('courses', '/courses');
+    await shoot('course', '/course/2');
+    await shoot('community', '/community');
+    await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: base } });
+    await page.request.post('/api/auth/sign-up/email', {
+      data: { email: `admin.${label}@example.com`, password: 'moonlight' },
+      headers: { origin: base },
+    });
+    await shoot('dashboard-admin', '/dashboard');
+    await shoot('admin', '/admin');
     await context.close();
   }
   await browser.close();

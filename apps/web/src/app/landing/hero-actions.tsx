@@ -60,7 +60,7 @@ export function HeroActions() {
       </div>
       {user && !isLoading && (
         <div className="flex flex-wrap items-center gap-3 text-sm text-moon-200">
-          <Badge tone={hasFullAccess ? 'gold' : 'muted'}>{hasFullAccess ? 'Active Member' : 'Free User'}</Badge>
+          <Badge tone={hasFullAccess ? 'bright' : 'muted'}>{hasFullAccess ? 'Active Member' : 'Free User'}</Badge>
           {isPayingMember && subscription.subscriptionEnd && (
             <span>
               {subscription.cancelAtPeriodEnd ? 'Membership ends' : 'Next billing date'}:{' '}

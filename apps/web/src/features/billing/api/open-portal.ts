@@ -1,7 +1,7 @@
 import type { BillingRedirect } from '@lunara/shared/billing-schemas';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { showBillingError } from './billing-error-toast.ts';
 import { useFollowBillingRedirect } from './follow-billing-redirect.ts';
 
 export const openPortal = () => apiFetch<BillingRedirect>('/api/billing/portal', { method: 'POST', body: {} });
@@ -12,7 +12,11 @@ export function useOpenPortal() {
   return useMutation({
     mutationFn: openPortal,
     onSuccess: follow,
-    onError: () =>
-      toast.error('Portal access failed', { description: 'Failed to open customer portal. Please try again.' }),
+    onError: (error) =>
+      showBillingError(error, {
+        action: 'manage subscription',
+        title: 'Portal access failed',
+        description: 'Failed to open customer portal. Please try again.',
+      }),
   });
 }

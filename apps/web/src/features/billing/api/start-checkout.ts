@@ -1,7 +1,7 @@
 import type { BillingRedirect } from '@lunara/shared/billing-schemas';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { showBillingError } from './billing-error-toast.ts';
 import { useFollowBillingRedirect } from './follow-billing-redirect.ts';
 
 export const startCheckout = () => apiFetch<BillingRedirect>('/api/billing/checkout', { method: 'POST', body: {} });
@@ -12,7 +12,11 @@ export function useStartCheckout() {
   return useMutation({
     mutationFn: startCheckout,
     onSuccess: follow,
-    onError: () =>
-      toast.error('Checkout failed', { description: 'Failed to create checkout session. Please try again.' }),
+    onError: (error) =>
+      showBillingError(error, {
+        action: 'subscribe',
+        title: 'Checkout failed',
+        description: 'Failed to create checkout session. Please try again.',
+      }),
   });
 }
