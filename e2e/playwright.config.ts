@@ -2,15 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 process.env.E2E_ORIGIN = baseURL;
 // A fresh embedded database for every run, so tests never see yesterday's data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lunara-e2e-'));
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (candidate) => candidate && fs.existsSync(candidate),
-);
 
 export default defineConfig({
   testDir: '.',
@@ -27,17 +25,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: findChromium(),
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

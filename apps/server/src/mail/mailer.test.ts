@@ -38,6 +38,17 @@ async function startSmtp() {
   return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** A mailer delivering to the local SMTP server; delivery runs only when the test asks. */
+const smtpMailer = (port: number) =>
+  createMailer({
+    db: database.db,
+    log,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    from: 'Lunara <no-reply@lunara.test>',
+    isProduction: true,
+    pollIntervalMs: 60_000,
+  });
+
 describe('mailer', () => {
   it('without SMTP, stores the mail in the outbox as delivered locally', async () => {
     const mailer = createMailer({
@@ -55,14 +66,7 @@ describe('mailer', () => {
 
   it('with SMTP, delivers through the server and marks the mail sent', async () => {
     const smtp = await startSmtp();
-    const mailer = createMailer({
-      db: database.db,
-      log,
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-      from: 'Lunara <no-reply@lunara.test>',
-      isProduction: true,
-      pollIntervalMs: 60_000,
-    });
+    const mailer = smtpMailer(smtp.port);
     try {
       await mailer.send({ to: 'smtp@example.com', subject: 'Welcome', text: 'Hello sister' });
       await mailer.deliverPending();
@@ -79,14 +83,7 @@ describe('mailer', () => {
   it('keeps the mail pending, with the error, while the SMTP server is down', async () => {
     const smtp = await startSmtp();
     await smtp.close();
-    const mailer = createMailer({
-      db: database.db,
-      log,
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-      from: 'Lunara <no-reply@lunara.test>',
-      isProduction: true,
-      pollIntervalMs: 60_000,
-    });
+    const mailer = smtpMailer(smtp.port);
     try {
       await mailer.send({ to: 'down@example.com', subject: 'Retry me', text: 'Later' });
       await mailer.deliverPending();

@@ -1,10 +1,11 @@
-import { ArrowLeft, BookOpen, Clock } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCourses } from '../../features/courses/api/get-courses.ts';
 import { CourseArt } from '../../features/courses/components/course-art.tsx';
+import { CourseMeta } from '../../features/courses/components/course-meta.tsx';
 import { RequireMembership } from '../guards.tsx';
 import { MemberPage } from '../member-page.tsx';
 
@@ -29,14 +30,7 @@ function CourseDetail() {
           <div className="flex flex-col gap-3 p-6 sm:p-8">
             <h1 className="text-3xl text-night-900 sm:text-4xl">{course.title}</h1>
             <p className="max-w-3xl text-ink-muted">{course.description}</p>
-            <p className="flex items-center gap-5 text-sm font-medium text-ink-muted">
-              <span className="inline-flex items-center gap-1.5">
-                <BookOpen className="size-4" aria-hidden="true" /> {course.lessonCount} lessons
-              </span>
-              <span className="inline-flex items-center gap-1.5">
-                <Clock className="size-4" aria-hidden="true" /> {course.estimatedHours} hours
-              </span>
-            </p>
+            <CourseMeta lessonCount={course.lessonCount} hours={course.estimatedHours} className="text-sm" />
           </div>
         </article>
       )}

@@ -1,7 +1,7 @@
 import type { CourseSummary } from '@lunara/shared/courses';
-import { BookOpen, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { CourseArt } from './course-art.tsx';
+import { CourseMeta } from './course-meta.tsx';
 
 /** A course in the catalog, linking to its page. */
 export function CourseCard({ course, href }: { course: CourseSummary; href: string }) {
@@ -14,14 +14,7 @@ export function CourseCard({ course, href }: { course: CourseSummary; href: stri
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h3 className="text-xl text-night-900 group-hover:text-rose-700">{course.title}</h3>
         <p className="flex-1 text-sm text-ink-muted">{course.summary}</p>
-        <p className="flex items-center gap-4 text-xs font-medium text-ink-muted">
-          <span className="inline-flex items-center gap-1">
-            <BookOpen className="size-3.5" aria-hidden="true" /> {course.lessonCount} lessons
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Clock className="size-3.5" aria-hidden="true" /> {course.estimatedHours} hours
-          </span>
-        </p>
+        <CourseMeta lessonCount={course.lessonCount} hours={course.estimatedHours} className="text-xs" />
       </div>
     </Link>
   );

@@ -1,11 +1,12 @@
 // Screenshots of the main pages at 1280 px and 375 px, for looking at what changed:
-//   npm run build && node scripts/screenshots.mjs [outDir]
+//   npm run build && npm run screenshots [-- outDir]
 // Starts the built server on a fresh data folder (port 3300), signs a member up, and shoots.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 
 const outDir = path.resolve(process.argv[2] ?? 'screenshots');
 const port = 3300;
@@ -35,26 +36,15 @@ async function waitForServer() {
 
 try {
   await waitForServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  for (const [label, width] of [
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const viewports: Array<[label: string, width: number]> = [
     ['desktop', 1280],
     ['mobile', 375],
-  ]) {
+  ];
+  for (const [label, width] of viewports) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: base });
     const page = await context.newPage();
-    const shoot = async (name, url) => {
+    const shoot = async (name: string, url: string) => {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: path.join(outDir, `${name}-${label}.png`), fullPage: true });
