@@ -21,3 +21,50 @@ export const journeySchema = z.object({
   daysActive: z.number().int(),
 });
 export type Journey = z.infer<typeof journeySchema>;
+
+export const LESSON_STATES = ['locked', 'available', 'complete'] as const;
+export type LessonState = (typeof LESSON_STATES)[number];
+
+export const lessonSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  durationMinutes: z.number().int(),
+  /** Null until a real video is configured: the player shows its poster. */
+  videoUrl: z.string().nullable(),
+  state: z.enum(LESSON_STATES),
+  completedAt: z.string().nullable(),
+});
+export type Lesson = z.infer<typeof lessonSchema>;
+
+export const courseDetailSchema = courseSummarySchema.extend({
+  lessons: z.array(lessonSchema),
+  completedLessons: z.number().int(),
+  progressPercent: z.number().int().min(0).max(100),
+  completedAt: z.string().nullable(),
+});
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+
+export const courseProgressListSchema = z.object({
+  progress: z.array(
+    z.object({ courseId: z.number().int(), completedLessons: z.number().int(), progressPercent: z.number().int() }),
+  ),
+});
+export type CourseProgressList = z.infer<typeof courseProgressListSchema>;
+
+export const completeLessonResponseSchema = z.object({
+  lessonId: z.string(),
+  /** False when the lesson was already complete: nothing changed and nothing was awarded. */
+  newlyCompleted: z.boolean(),
+  pointsAwarded: z.number().int(),
+  progressPercent: z.number().int(),
+});
+export type CompleteLessonResponse = z.infer<typeof completeLessonResponseSchema>;
+
+export const LESSON_POINTS = 20;
+export const LESSON_PROGRESS_PERCENTAGE = 100;
+
+/** Progress = completed / total, as a whole percentage. */
+export const progressPercent = (completed: number, total: number) =>
+  total === 0 ? 0 : Math.round((completed / total) * 100);

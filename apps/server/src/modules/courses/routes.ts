@@ -1,9 +1,24 @@
 import { errorResponseSchema } from '@lunara/shared/api';
-import { courseListSchema, journeySchema } from '@lunara/shared/courses';
+import {
+  completeLessonResponseSchema,
+  courseDetailSchema,
+  courseListSchema,
+  courseProgressListSchema,
+  journeySchema,
+} from '@lunara/shared/courses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser, sessionUserOf } from '../../plugins/auth.ts';
+import { requireSubscriber } from '../../plugins/membership-guards.ts';
 import { listCourses } from './catalog-service.ts';
+import { downloadCertificate } from './certificate-service.ts';
+import { completeLesson, getCourseDetail, listCourseProgress } from './course-service.ts';
 import { getJourney } from './journey-service.ts';
+
+const courseParams = z.object({ courseId: z.coerce.number().int().positive() });
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+// The course pages check only the subscription: the admin exception does not apply (spec section 6).
+const subscriberOnly = requireSubscriber({ allowAdmin: false });
 
 const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public: the landing page shows the five course cards to visitors.
@@ -11,6 +26,73 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/courses',
     { schema: { tags: ['courses'], summary: 'The course catalog', response: { 200: courseListSchema } } },
     async () => ({ courses: await listCourses(app.db) }),
+  );
+
+  app.get(
+    '/api/courses/progress',
+    {
+      preHandler: subscriberOnly,
+      schema: {
+        tags: ['courses'],
+        summary: "The member's progress in every course",
+        response: { 200: courseProgressListSchema, ...errors },
+      },
+    },
+    async (request) => listCourseProgress(app.db, (await sessionUserOf(request)).id),
+  );
+
+  app.get(
+    '/api/courses/:courseId',
+    {
+      preHandler: subscriberOnly,
+      schema: {
+        tags: ['courses'],
+        summary: 'A course with its lessons, each locked, available or complete',
+        params: courseParams,
+        response: { 200: courseDetailSchema, ...errors },
+      },
+    },
+    async (request) => getCourseDetail(app.db, (await sessionUserOf(request)).id, request.params.courseId),
+  );
+
+  app.post(
+    '/api/courses/:courseId/lessons/:lessonId/complete',
+    {
+      preHandler: subscriberOnly,
+      schema: {
+        tags: ['courses'],
+        summary: 'Mark a lesson complete (in order; +20 points the first time)',
+        params: courseParams.extend({ lessonId: z.string().min(1).max(20) }),
+        response: { 200: completeLessonResponseSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      completeLesson(app.db, (await sessionUserOf(request)).id, request.params.courseId, request.params.lessonId),
+  );
+
+  app.get(
+    '/api/courses/:courseId/certificate',
+    {
+      preHandler: subscriberOnly,
+      schema: {
+        tags: ['courses'],
+        summary: 'The PDF certificate of a completed course',
+        params: courseParams,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const certificate = await downloadCertificate(app.db, {
+        userId: (await sessionUserOf(request)).id,
+        courseId: request.params.courseId,
+        productName: app.config.productName,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${certificate.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(certificate.pdf));
+    },
   );
 
   app.get(
