@@ -69,6 +69,10 @@ try {
     await shoot('test-portal', '/billing/test-portal');
     await shoot('courses', '/courses');
     await shoot('course', '/course/2');
+    for (const lesson of ['1-1', '1-2']) {
+      await page.request.post(`/api/courses/1/lessons/${lesson}/complete`, { data: {}, headers: { origin: base } });
+    }
+    await shoot('course-progress', '/course/1');
     await shoot('community', '/community');
     await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: base } });
     await page.request.post('/api/auth/sign-up/email', {

@@ -1,5 +1,6 @@
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { useCourseProgress } from '../../features/courses/api/get-course-progress.ts';
 import { useCourses } from '../../features/courses/api/get-courses.ts';
 import { CourseCard } from '../../features/courses/components/course-card.tsx';
 import { RequireMembership } from '../guards.tsx';
@@ -7,6 +8,9 @@ import { MemberPage } from '../member-page.tsx';
 
 function CourseLibrary() {
   const { courses, isLoading, error } = useCourses();
+  const progress = useCourseProgress();
+  const progressOf = (courseId: number) =>
+    progress.data?.progress.find((row) => row.courseId === courseId)?.progressPercent ?? 0;
   return (
     <MemberPage>
       <header>
@@ -17,7 +21,12 @@ function CourseLibrary() {
       {error && <p role="alert">We could not load the courses. Please try again.</p>}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course) => (
-          <CourseCard key={course.id} course={course} href={paths.course.getHref(course.id)} />
+          <CourseCard
+            key={course.id}
+            course={course}
+            href={paths.course.getHref(course.id)}
+            progressPercent={progressOf(course.id)}
+          />
         ))}
       </div>
     </MemberPage>

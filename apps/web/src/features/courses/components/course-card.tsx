@@ -1,10 +1,20 @@
 import type { CourseSummary } from '@lunara/shared/courses';
 import { Link } from 'react-router';
+import { Progress } from '../../../components/ui/progress.tsx';
 import { CourseArt } from './course-art.tsx';
 import { CourseMeta } from './course-meta.tsx';
 
 /** A course in the catalog, linking to its page. */
-export function CourseCard({ course, href }: { course: CourseSummary; href: string }) {
+export function CourseCard({
+  course,
+  href,
+  progressPercent,
+}: {
+  course: CourseSummary;
+  href: string;
+  /** The member's progress, shown on the library's cards (not on the landing page). */
+  progressPercent?: number;
+}) {
   return (
     <Link
       to={href}
@@ -15,6 +25,12 @@ export function CourseCard({ course, href }: { course: CourseSummary; href: stri
         <h3 className="text-xl text-night-900 group-hover:text-rose-700">{course.title}</h3>
         <p className="flex-1 text-sm text-ink-muted">{course.summary}</p>
         <CourseMeta lessonCount={course.lessonCount} hours={course.estimatedHours} className="text-xs" />
+        {progressPercent !== undefined && (
+          <div className="mt-2 flex items-center gap-3">
+            <Progress value={progressPercent} label={`${course.title} progress`} />
+            <span className="text-xs font-semibold text-ink">{progressPercent}%</span>
+          </div>
+        )}
       </div>
     </Link>
   );
