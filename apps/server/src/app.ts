@@ -13,7 +13,9 @@ import appConfigRoutes from './modules/app-config/routes.ts';
 import billingRoutes from './modules/billing/routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
 import devRoutes from './modules/dev/routes.ts';
+import feedRoutes from './modules/feed/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import profileRoutes from './modules/profiles/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -107,6 +109,8 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(roleRoutes);
   await app.register(billingRoutes);
   await app.register(courseRoutes);
+  await app.register(feedRoutes);
+  await app.register(profileRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   await app.register(webApp, { webDist });

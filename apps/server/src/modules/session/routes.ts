@@ -1,5 +1,6 @@
 import { meResponseSchema } from '@lunara/shared/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordDailyVisit } from '../points/member-points-service.ts';
 import { getCurrentUser } from './service.ts';
 
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +15,13 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getCurrentUser(app.db, await request.getSessionUser());
+      const member = await request.getSessionUser();
+      // Opening the app is the daily visit that keeps the login streak (+1 a day, +50 every 7th).
+      if (member)
+        await recordDailyVisit(app.db, member.id).catch((error) =>
+          request.log.error({ err: error }, 'daily visit not recorded'),
+        );
+      return getCurrentUser(app.db, member);
     },
   );
 };

@@ -1,0 +1,130 @@
+import { COMMENTS_PAGE_SIZE, type Comment, type CommentPage } from '@lunara/shared/feed';
+import { POINTS } from '@lunara/shared/points';
+import { isModeratorRole } from '@lunara/shared/roles';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { postComments, posts } from '../../db/schema/community.ts';
+import { profiles } from '../../db/schema/members.ts';
+import { auditLog } from '../../db/schema/operations.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { createNotification } from '../notifications/notification-service.ts';
+import { awardPoints } from '../points/ledger-service.ts';
+import { adjustCounter } from '../points/member-points-service.ts';
+import type { Actor } from './post-service.ts';
+
+const commentColumns = {
+  id: postComments.id,
+  postId: postComments.postId,
+  content: postComments.content,
+  createdAt: postComments.createdAt,
+  authorId: postComments.userId,
+  authorName: profiles.displayName,
+  authorAvatar: profiles.avatarUrl,
+};
+
+type CommentRow = {
+  id: string;
+  postId: string;
+  content: string;
+  createdAt: Date;
+  authorId: string;
+  authorName: string | null;
+  authorAvatar: string | null;
+};
+
+const toComment = (row: CommentRow): Comment => ({
+  id: row.id,
+  postId: row.postId,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+  author: { id: row.authorId, displayName: row.authorName ?? 'Sister', avatarUrl: row.authorAvatar },
+});
+
+/** A post's comments, oldest first, keyset-paged on (created_at, id). */
+export async function listComments(db: Db, postId: string, cursor?: string): Promise<CommentPage> {
+  const after = cursor ? decodeCursor(cursor, ['string', 'string']) : undefined;
+  const rows = await db
+    .select(commentColumns)
+    .from(postComments)
+    .leftJoin(profiles, eq(profiles.id, postComments.userId))
+    .where(
+      after
+        ? sql`${postComments.postId} = ${postId} and (${postComments.createdAt}, ${postComments.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
+        : eq(postComments.postId, postId),
+    )
+    .orderBy(asc(postComments.createdAt), asc(postComments.id))
+    .limit(COMMENTS_PAGE_SIZE + 1);
+  const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map(toComment),
+    nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+  };
+}
+
+/** A comment pays +5, moves the post's count, and tells the post's author (not herself). */
+export async function createComment(db: Db, authorId: string, postId: string, content: string): Promise<Comment> {
+  const id = await db.transaction(async (tx) => {
+    const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
+    if (!post) throw notFound('This post no longer exists');
+    const [created] = await tx
+      .insert(postComments)
+      .values({ postId, userId: authorId, content })
+      .returning({ id: postComments.id });
+    if (!created) throw new Error('The comment was not saved');
+    await tx
+      .update(posts)
+      .set({ commentsCount: sql`${posts.commentsCount} + 1` })
+      .where(eq(posts.id, postId));
+    await awardPoints(tx, {
+      userId: authorId,
+      amount: POINTS.comment,
+      reason: 'comment',
+      idempotencyKey: `comment:${created.id}`,
+    });
+    await adjustCounter(tx, authorId, 'commentsCount', 1);
+    const [author] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, authorId));
+    await createNotification(tx, {
+      userId: post.userId,
+      actorId: authorId,
+      type: 'post_comment',
+      title: 'New comment',
+      message: `${author?.name ?? 'A sister'} commented on your post "${post.title}"`,
+      data: { postId, commentId: created.id },
+    });
+    return created.id;
+  });
+  const [row] = await db
+    .select(commentColumns)
+    .from(postComments)
+    .leftJoin(profiles, eq(profiles.id, postComments.userId))
+    .where(eq(postComments.id, id));
+  if (!row) throw notFound('This comment no longer exists');
+  return toComment(row);
+}
+
+/** Authors delete their own comments; moderators and admins any (audited). */
+export async function deleteComment(db: Db, actor: Actor, commentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [comment] = await tx.select().from(postComments).where(eq(postComments.id, commentId)).for('update');
+    if (!comment) throw notFound('This comment no longer exists');
+    const isAuthor = comment.userId === actor.id;
+    if (!isAuthor && !isModeratorRole(actor.role)) throw forbidden('You can only delete your own comments');
+    await tx.delete(postComments).where(eq(postComments.id, commentId));
+    await tx
+      .update(posts)
+      .set({ commentsCount: sql`greatest(${posts.commentsCount} - 1, 0)` })
+      .where(eq(posts.id, comment.postId));
+    await adjustCounter(tx, comment.userId, 'commentsCount', -1);
+    if (!isAuthor) {
+      await tx.insert(auditLog).values({
+        actorId: actor.id,
+        action: 'comment.delete',
+        targetType: 'comment',
+        targetId: commentId,
+        details: { postId: comment.postId, authorId: comment.userId },
+      });
+    }
+  });
+}

@@ -1,0 +1,233 @@
+import { type createPostBodySchema, FEED_PAGE_SIZE, type Post, type PostPage } from '@lunara/shared/feed';
+import { POINTS } from '@lunara/shared/points';
+import { isModeratorRole, type Role } from '@lunara/shared/roles';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { postLikes, posts } from '../../db/schema/community.ts';
+import { profiles } from '../../db/schema/members.ts';
+import { auditLog } from '../../db/schema/operations.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { createNotification } from '../notifications/notification-service.ts';
+import { awardPoints } from '../points/ledger-service.ts';
+import { adjustCounter } from '../points/member-points-service.ts';
+
+/** A post as the route's schema has validated it (trimmed, category defaulted). */
+export type NewPost = z.output<typeof createPostBodySchema>;
+
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+const postColumns = (viewerId: string) => ({
+  id: posts.id,
+  title: posts.title,
+  content: posts.content,
+  category: posts.category,
+  isPinned: posts.isPinned,
+  likesCount: posts.likesCount,
+  commentsCount: posts.commentsCount,
+  createdAt: posts.createdAt,
+  authorId: posts.userId,
+  authorName: profiles.displayName,
+  authorAvatar: profiles.avatarUrl,
+  likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+});
+
+interface PostRow {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  isPinned: boolean;
+  likesCount: number;
+  commentsCount: number;
+  createdAt: Date;
+  authorId: string;
+  authorName: string | null;
+  authorAvatar: string | null;
+  likedByMe: boolean;
+}
+
+function toPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    category: row.category as Post['category'],
+    isPinned: row.isPinned,
+    likesCount: row.likesCount,
+    commentsCount: row.commentsCount,
+    createdAt: row.createdAt.toISOString(),
+    author: { id: row.authorId, displayName: row.authorName ?? 'Sacred Sister', avatarUrl: row.authorAvatar },
+    likedByMe: Boolean(row.likedByMe),
+  };
+}
+
+/** The feed: pinned posts first, then newest, keyset-paged on (is_pinned, created_at, id). */
+export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
+  const after = cursor ? decodeCursor(cursor, ['boolean', 'string', 'string']) : undefined;
+  const rows = (await db
+    .select(postColumns(viewerId))
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .where(
+      after
+        ? sql`(${posts.isPinned}, ${posts.createdAt}, ${posts.id}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]}::uuid)`
+        : undefined,
+    )
+    .orderBy(desc(posts.isPinned), desc(posts.createdAt), desc(posts.id))
+    .limit(FEED_PAGE_SIZE + 1)) as PostRow[];
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map(toPost),
+    nextCursor:
+      rows.length > FEED_PAGE_SIZE && last
+        ? encodeCursor([last.isPinned, last.createdAt.toISOString(), last.id])
+        : null,
+  };
+}
+
+async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {
+  const [row] = (await db
+    .select(postColumns(viewerId))
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .where(eq(posts.id, postId))) as PostRow[];
+  if (!row) throw notFound('This post no longer exists');
+  return toPost(row);
+}
+
+/** A new post pays +10 and counts toward first_post, in one transaction. */
+export async function createPost(db: Db, authorId: string, input: NewPost): Promise<Post> {
+  const postId = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(posts)
+      .values({ userId: authorId, title: input.title, content: input.content, category: input.category })
+      .returning({ id: posts.id });
+    if (!created) throw new Error('The post was not saved');
+    await awardPoints(tx, {
+      userId: authorId,
+      amount: POINTS.post,
+      reason: 'post',
+      idempotencyKey: `post:${created.id}`,
+    });
+    await adjustCounter(tx, authorId, 'postsCount', 1);
+    return created.id;
+  });
+  return getPost(db, authorId, postId);
+}
+
+async function lockPost(tx: Db, postId: string) {
+  const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
+  if (!post) throw notFound('This post no longer exists');
+  return post;
+}
+
+/** Authors delete their own posts; moderators and admins any (and that is audited). */
+export async function deletePost(db: Db, actor: Actor, postId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const post = await lockPost(tx, postId);
+    const isAuthor = post.userId === actor.id;
+    if (!isAuthor && !isModeratorRole(actor.role)) throw forbidden('You can only delete your own posts');
+    await tx.delete(posts).where(eq(posts.id, postId));
+    await adjustCounter(tx, post.userId, 'postsCount', -1);
+    if (!isAuthor) {
+      await tx.insert(auditLog).values({
+        actorId: actor.id,
+        action: 'post.delete',
+        targetType: 'post',
+        targetId: postId,
+        details: { title: post.title, authorId: post.userId },
+      });
+    }
+  });
+}
+
+/** Moderators and admins pin and unpin posts. */
+export async function setPostPinned(db: Db, actor: Actor, postId: string, isPinned: boolean): Promise<Post> {
+  if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can pin posts');
+  await db.transaction(async (tx) => {
+    await lockPost(tx, postId);
+    await tx.update(posts).set({ isPinned, updatedAt: sql`now()` }).where(eq(posts.id, postId));
+    await tx.insert(auditLog).values({
+      actorId: actor.id,
+      action: isPinned ? 'post.pin' : 'post.unpin',
+      targetType: 'post',
+      targetId: postId,
+    });
+  });
+  return getPost(db, actor.id, postId);
+}
+
+/**
+ * Like or unlike. The like row's primary key decides between concurrent clicks; the count moves by SQL
+ * arithmetic in the same transaction, so likes_count always equals the number of rows. The author
+ * earns +2 per like (taken back on unlike), never for liking her own post.
+ */
+export async function setPostLike(db: Db, likerId: string, postId: string, like: boolean) {
+  return db.transaction(async (tx) => {
+    const post = await lockPost(tx, postId);
+    const isOwnPost = post.userId === likerId;
+    if (like) {
+      const [created] = await tx
+        .insert(postLikes)
+        .values({ postId, userId: likerId })
+        .onConflictDoNothing()
+        .returning({ createdAt: postLikes.createdAt });
+      if (created) {
+        await tx
+          .update(posts)
+          .set({ likesCount: sql`${posts.likesCount} + 1` })
+          .where(eq(posts.id, postId));
+        if (!isOwnPost) {
+          const stamp = created.createdAt.toISOString();
+          await awardPoints(tx, {
+            userId: post.userId,
+            amount: POINTS.likeReceived,
+            reason: 'like_received',
+            idempotencyKey: `like:${postId}:${likerId}:${stamp}`,
+          });
+          await adjustCounter(tx, post.userId, 'likesReceived', 1);
+          const [liker] = await tx
+            .select({ name: profiles.displayName })
+            .from(profiles)
+            .where(eq(profiles.id, likerId));
+          await createNotification(tx, {
+            userId: post.userId,
+            actorId: likerId,
+            type: 'post_like',
+            title: 'New like',
+            message: `${liker?.name ?? 'A sister'} liked your post "${post.title}"`,
+            data: { postId },
+          });
+        }
+      }
+    } else {
+      const [removed] = await tx
+        .delete(postLikes)
+        .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, likerId)))
+        .returning({ createdAt: postLikes.createdAt });
+      if (removed) {
+        await tx
+          .update(posts)
+          .set({ likesCount: sql`${posts.likesCount} - 1` })
+          .where(eq(posts.id, postId));
+        if (!isOwnPost) {
+          await awardPoints(tx, {
+            userId: post.userId,
+            amount: -POINTS.likeReceived,
+            reason: 'like_removed',
+            idempotencyKey: `unlike:${postId}:${likerId}:${removed.createdAt.toISOString()}`,
+          });
+          await adjustCounter(tx, post.userId, 'likesReceived', -1);
+        }
+      }
+    }
+    const [after] = await tx.select({ likesCount: posts.likesCount }).from(posts).where(eq(posts.id, postId));
+    return { liked: like, likesCount: after?.likesCount ?? 0 };
+  });
+}

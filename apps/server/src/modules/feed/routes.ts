@@ -1,0 +1,142 @@
+import { errorResponseSchema } from '@lunara/shared/api';
+import {
+  commentPageSchema,
+  commentSchema,
+  createCommentBodySchema,
+  createPostBodySchema,
+  cursorQuerySchema,
+  likeResponseSchema,
+  pinBodySchema,
+  postPageSchema,
+  postSchema,
+} from '@lunara/shared/feed';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionUserOf } from '../../plugins/auth.ts';
+import { requireSubscriber } from '../../plugins/membership-guards.ts';
+import { createComment, deleteComment, listComments } from './comment-service.ts';
+import { createPost, deletePost, listPosts, setPostLike, setPostPinned } from './post-service.ts';
+
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const postParams = z.object({ postId: z.uuid('Unknown post') });
+const ok = z.object({ ok: z.literal(true) });
+
+/** The community feed (spec: posts, likes, comments). Subscribers and admins only. */
+const feedRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireSubscriber({ allowAdmin: true }));
+
+  app.get(
+    '/api/posts',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'The feed: pinned first, then newest',
+        querystring: cursorQuerySchema,
+        response: { 200: postPageSchema, ...errors },
+      },
+    },
+    async (request) => listPosts(app.db, (await sessionUserOf(request)).id, request.query.cursor),
+  );
+  app.post(
+    '/api/posts',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'Share a post (+10 points)',
+        body: createPostBodySchema,
+        response: { 200: postSchema, ...errors },
+      },
+    },
+    async (request) => createPost(app.db, (await sessionUserOf(request)).id, request.body),
+  );
+  app.delete(
+    '/api/posts/:postId',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'Delete a post (its author, or a moderator)',
+        params: postParams,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      await deletePost(app.db, await sessionUserOf(request), request.params.postId);
+      return { ok: true as const };
+    },
+  );
+  app.put(
+    '/api/posts/:postId/pin',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'Pin or unpin a post (moderators)',
+        params: postParams,
+        body: pinBodySchema,
+        response: { 200: postSchema, ...errors },
+      },
+    },
+    async (request) =>
+      setPostPinned(app.db, await sessionUserOf(request), request.params.postId, request.body.isPinned),
+  );
+  for (const [method, like] of [
+    ['put', true],
+    ['delete', false],
+  ] as const) {
+    app[method](
+      '/api/posts/:postId/like',
+      {
+        schema: {
+          tags: ['feed'],
+          summary: like ? 'Like a post' : 'Unlike a post',
+          params: postParams,
+          response: { 200: likeResponseSchema, ...errors },
+        },
+      },
+      async (request) => setPostLike(app.db, (await sessionUserOf(request)).id, request.params.postId, like),
+    );
+  }
+  app.get(
+    '/api/posts/:postId/comments',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: "A post's comments, oldest first",
+        params: postParams,
+        querystring: cursorQuerySchema,
+        response: { 200: commentPageSchema, ...errors },
+      },
+    },
+    async (request) => listComments(app.db, request.params.postId, request.query.cursor),
+  );
+  app.post(
+    '/api/posts/:postId/comments',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'Comment on a post (+5 points)',
+        params: postParams,
+        body: createCommentBodySchema,
+        response: { 200: commentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      createComment(app.db, (await sessionUserOf(request)).id, request.params.postId, request.body.content),
+  );
+  app.delete(
+    '/api/comments/:commentId',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'Delete a comment (its author, or a moderator)',
+        params: z.object({ commentId: z.uuid('Unknown comment') }),
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteComment(app.db, await sessionUserOf(request), request.params.commentId);
+      return { ok: true as const };
+    },
+  );
+};
+
+export default feedRoutes;

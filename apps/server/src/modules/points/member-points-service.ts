@@ -1,0 +1,117 @@
+import { POINTS } from '@lunara/shared/points';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { userPoints } from '../../db/schema/community.ts';
+import { profiles } from '../../db/schema/members.ts';
+import { awardPoints } from './ledger-service.ts';
+
+/** Badge rules (decisions.md section 6), checked after every change to the totals. */
+const BADGE_RULES: Array<[badge: string, earned: (row: typeof userPoints.$inferSelect) => boolean]> = [
+  ['welcome', () => true],
+  ['first_post', (row) => row.postsCount >= 1],
+  ['supportive', (row) => row.commentsCount >= 10],
+  ['consistent', (row) => row.currentStreak >= 7 || row.longestStreak >= 7],
+  ['popular', (row) => row.likesReceived >= 25],
+];
+
+/** The member's totals row, created (with the welcome badge) the first time it is needed. */
+export async function ensurePointsRow(db: Db, userId: string) {
+  await db
+    .insert(userPoints)
+    .values({ userId, badges: ['welcome'] })
+    .onConflictDoNothing();
+}
+
+/** Adds earned badges; a badge once earned is kept. */
+export async function refreshBadges(tx: Db, userId: string): Promise<void> {
+  const [row] = await tx.select().from(userPoints).where(eq(userPoints.userId, userId));
+  if (!row) return;
+  const earned = BADGE_RULES.filter(([badge, rule]) => !row.badges.includes(badge) && rule(row)).map(
+    ([badge]) => badge,
+  );
+  if (earned.length === 0) return;
+  await tx
+    .update(userPoints)
+    .set({
+      badges: sql`${userPoints.badges} || array[${sql.join(
+        earned.map((badge) => sql`${badge}`),
+        sql`, `,
+      )}]::text[]`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(userPoints.userId, userId));
+}
+
+type Counter = 'postsCount' | 'commentsCount' | 'likesReceived';
+const COUNTER_COLUMNS = {
+  postsCount: userPoints.postsCount,
+  commentsCount: userPoints.commentsCount,
+  likesReceived: userPoints.likesReceived,
+} as const;
+
+/** Moves one of the member's activity counters by `delta` (never below zero), then re-checks badges. */
+export async function adjustCounter(tx: Db, userId: string, counter: Counter, delta: number): Promise<void> {
+  await ensurePointsRow(tx, userId);
+  const column = COUNTER_COLUMNS[counter];
+  await tx
+    .update(userPoints)
+    .set({ [counter]: sql`greatest(${column} + ${delta}, 0)`, updatedAt: sql`now()` })
+    .where(eq(userPoints.userId, userId));
+  if (delta > 0) await refreshBadges(tx, userId);
+}
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The calendar day (YYYY-MM-DD) of `now` in a time zone, falling back to UTC for an unknown zone. */
+export function localDate(now: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      now,
+    );
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * The daily login streak: the first visit of each of the member's days pays +1, and every 7th day in a
+ * row pays the weekly +50 bonus. The row is locked so that two tabs opening at once count one visit.
+ */
+export async function recordDailyVisit(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await ensurePointsRow(tx, userId);
+    const [profile] = await tx.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
+    const today = localDate(now, profile?.timeZone ?? 'UTC');
+    const [row] = await tx.select().from(userPoints).where(eq(userPoints.userId, userId)).for('update');
+    if (!row || row.lastActiveOn === today) return;
+    const streak = row.lastActiveOn === addDays(today, -1) ? row.currentStreak + 1 : 1;
+    await tx
+      .update(userPoints)
+      .set({
+        lastActiveOn: today,
+        currentStreak: streak,
+        longestStreak: sql`greatest(${userPoints.longestStreak}, ${streak})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(userPoints.userId, userId));
+    await awardPoints(tx, {
+      userId,
+      amount: POINTS.dailyLogin,
+      reason: 'daily_login',
+      idempotencyKey: `daily:${userId}:${today}`,
+    });
+    if (streak % 7 === 0) {
+      await awardPoints(tx, {
+        userId,
+        amount: POINTS.weeklyBonus,
+        reason: 'weekly_bonus',
+        idempotencyKey: `weekly:${userId}:${today}`,
+      });
+    }
+    await refreshBadges(tx, userId);
+  });
+}

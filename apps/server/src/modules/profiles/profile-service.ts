@@ -1,0 +1,47 @@
+import type { ProfileDetail, UpdateProfileBody } from '@lunara/shared/profiles';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { userPoints } from '../../db/schema/community.ts';
+import { profiles } from '../../db/schema/members.ts';
+import { notFound } from '../../errors.ts';
+import { ensurePointsRow } from '../points/member-points-service.ts';
+
+/** A member's profile with her stats; opening it creates her points row if she has none (spec). */
+export async function getProfile(db: Db, viewerId: string, profileId: string): Promise<ProfileDetail> {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, profileId));
+  if (!profile) throw notFound('This member no longer exists');
+  await ensurePointsRow(db, profileId);
+  const [points] = await db.select().from(userPoints).where(eq(userPoints.userId, profileId));
+  return {
+    id: profile.id,
+    displayName: profile.displayName,
+    avatarUrl: profile.avatarUrl,
+    bio: profile.bio,
+    membershipStatus: profile.membershipStatus === 'active' ? 'active' : 'inactive',
+    createdAt: profile.createdAt.toISOString(),
+    isMe: profile.id === viewerId,
+    stats: {
+      points: points?.points ?? 0,
+      level: points?.level ?? 1,
+      postsCount: points?.postsCount ?? 0,
+      commentsCount: points?.commentsCount ?? 0,
+      likesReceived: points?.likesReceived ?? 0,
+      currentStreak: points?.currentStreak ?? 0,
+      badges: points?.badges ?? [],
+    },
+  };
+}
+
+/** Only the owner edits a profile: the route offers no way to name anyone else's. */
+export async function updateOwnProfile(db: Db, userId: string, input: UpdateProfileBody): Promise<ProfileDetail> {
+  await db
+    .update(profiles)
+    .set({
+      displayName: input.displayName,
+      ...(input.bio !== undefined ? { bio: input.bio } : {}),
+      ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(profiles.id, userId));
+  return getProfile(db, userId, userId);
+}

@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import { pointsLedger, userPoints } from '../../db/schema/community.ts';
+import { periodStart } from '../leaderboard/leaderboard-service.ts';
+import { recordDailyVisit } from '../points/member-points-service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+async function subscriber(): Promise<TestMember> {
+  const member = await t.signUp();
+  await t.request({ method: 'POST', url: '/api/billing/test/complete', cookie: member.cookie, payload: {} });
+  return member;
+}
+const pointsRow = async (userId: string) =>
+  (await t.database.db.select().from(userPoints).where(eq(userPoints.userId, userId)))[0];
+
+describe('profiles', () => {
+  it("opens another member's profile read-only, creating her points row", async () => {
+    const me = await subscriber();
+    const other = await t.signUp();
+    await t.database.db.delete(userPoints).where(eq(userPoints.userId, other.id));
+    const response = await t.request({ method: 'GET', url: `/api/profiles/${other.id}`, cookie: me.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: other.id, isMe: false, stats: { level: 1, badges: ['welcome'] } });
+    expect(await pointsRow(other.id)).toBeDefined();
+    expect((await t.request({ method: 'GET', url: '/api/profiles/nobody', cookie: me.cookie })).statusCode).toBe(404);
+  });
+
+  it('lets the owner edit her own profile only, validating the avatar URL', async () => {
+    const me = await subscriber();
+    const edited = await t.request({
+      method: 'PUT',
+      url: '/api/profiles/me',
+      cookie: me.cookie,
+      payload: { displayName: '  Luna Star ', bio: 'Moon lover', avatarUrl: 'https://example.com/me.png' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      displayName: 'Luna Star',
+      bio: 'Moon lover',
+      avatarUrl: 'https://example.com/me.png',
+      isMe: true,
+    });
+
+    const badUrl = await t.request({
+      method: 'PUT',
+      url: '/api/profiles/me',
+      cookie: me.cookie,
+      payload: { displayName: 'Luna', avatarUrl: 'javascript:alert(1)' },
+    });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json().error.message).toBe('The avatar URL must start with http:// or https://');
+    const blank = await t.request({
+      method: 'PUT',
+      url: '/api/profiles/me',
+      cookie: me.cookie,
+      payload: { displayName: '   ' },
+    });
+    expect(blank.json().error.message).toBe('Your display name cannot be empty');
+
+    const cleared = await t.request({
+      method: 'PUT',
+      url: '/api/profiles/me',
+      cookie: me.cookie,
+      payload: { displayName: 'Luna', avatarUrl: '' },
+    });
+    expect(cleared.json().avatarUrl).toBeNull();
+    // There is no route to edit someone else's profile.
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/profiles/${me.id}`,
+          cookie: me.cookie,
+          payload: { displayName: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('daily visits and streaks', () => {
+  it('pays +1 once a day, +50 on every 7th day in a row, and earns the consistent badge', async () => {
+    const member = await t.signUp();
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
+    await recordDailyVisit(t.database.db, member.id, day(0));
+    await recordDailyVisit(t.database.db, member.id, day(0));
+    expect(await pointsRow(member.id)).toMatchObject({ points: 1, currentStreak: 1 });
+    for (let n = 1; n < 7; n++) await recordDailyVisit(t.database.db, member.id, day(n));
+    const week = await pointsRow(member.id);
+    expect(week).toMatchObject({ points: 7 + 50, currentStreak: 7 });
+    expect(week?.badges).toContain('consistent');
+    await recordDailyVisit(t.database.db, member.id, day(9));
+    expect(await pointsRow(member.id)).toMatchObject({ currentStreak: 1, points: 58 });
+  });
+
+  it('counts opening the app (GET /api/me) as the visit', async () => {
+    const member = await t.signUp();
+    await t.request({ method: 'GET', url: '/api/me', cookie: member.cookie });
+    await t.request({ method: 'GET', url: '/api/me', cookie: member.cookie });
+    expect(await pointsRow(member.id)).toMatchObject({ points: 1, currentStreak: 1 });
+  });
+});
+
+describe('leaderboard', () => {
+  it('ranks all time by total points and the week or month by points earned in it', async () => {
+    const viewer = await subscriber();
+    const veteran = await t.signUp();
+    const riser = await t.signUp();
+    const now = new Date();
+    const longAgo = new Date(now.getTime() - 90 * 24 * 60 * 60 * 1000);
+    await t.database.db.insert(pointsLedger).values([
+      { userId: veteran.id, amount: 500, reason: 'lesson', idempotencyKey: `old-${veteran.id}`, createdAt: longAgo },
+      { userId: riser.id, amount: 40, reason: 'post', idempotencyKey: `new-${riser.id}`, createdAt: now },
+    ]);
+    await t.database.db
+      .insert(userPoints)
+      .values({ userId: veteran.id, points: 500, level: 5 })
+      .onConflictDoUpdate({ target: userPoints.userId, set: { points: 500, level: 5 } });
+    await t.database.db
+      .insert(userPoints)
+      .values({ userId: riser.id, points: 40 })
+      .onConflictDoUpdate({ target: userPoints.userId, set: { points: 40 } });
+
+    const board = async (period: string) =>
+      (await t.request({ method: 'GET', url: `/api/leaderboard?period=${period}`, cookie: viewer.cookie })).json();
+    const all = await board('all');
+    const rankOf = (entries: Array<{ userId: string }>, id: string) =>
+      entries.findIndex((entry) => entry.userId === id);
+    expect(rankOf(all.entries, veteran.id)).toBeLessThan(rankOf(all.entries, riser.id));
+    for (const period of ['week', 'month']) {
+      const entries = (await board(period)).entries;
+      expect(rankOf(entries, veteran.id), period).toBe(-1);
+      expect(entries.find((entry: { userId: string }) => entry.userId === riser.id)?.points).toBe(40);
+    }
+    expect(all.entries.length).toBeLessThanOrEqual(50);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/leaderboard?period=year', cookie: viewer.cookie })).statusCode,
+    ).toBe(400);
+  });
+
+  it('starts the week on Monday and the month on the 1st (UTC)', () => {
+    const thursday = new Date('2026-11-19T15:00:00Z');
+    expect(periodStart('week', thursday).toISOString()).toBe('2026-11-16T00:00:00.000Z');
+    expect(periodStart('month', thursday).toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(periodStart('week', new Date('2026-11-22T23:00:00Z')).toISOString()).toBe('2026-11-16T00:00:00.000Z');
+  });
+});

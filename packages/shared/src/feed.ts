@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { POST_CATEGORY_KEYS } from './community.ts';
+
+export const FILL_ALL_FIELDS = 'Please fill in all fields';
+export const POST_TITLE_MAX = 200;
+export const POST_CONTENT_MAX = 10_000;
+export const COMMENT_MAX = 2_000;
+export const FEED_PAGE_SIZE = 20;
+export const COMMENTS_PAGE_SIZE = 50;
+
+/** Trimmed text that must not be blank: blank answers with the spec's "Please fill in all fields". */
+const requiredText = (max: number, label: string) =>
+  z
+    .string({ message: FILL_ALL_FIELDS })
+    .trim()
+    .min(1, FILL_ALL_FIELDS)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+
+export const createPostBodySchema = z.object({
+  title: requiredText(POST_TITLE_MAX, 'The title'),
+  content: requiredText(POST_CONTENT_MAX, 'The post'),
+  category: z.enum(POST_CATEGORY_KEYS, { message: 'Choose one of the categories' }).default('general'),
+});
+export type CreatePostBody = z.input<typeof createPostBodySchema>;
+
+export const createCommentBodySchema = z.object({
+  content: z
+    .string({ message: 'Write a comment first' })
+    .trim()
+    .min(1, 'Write a comment first')
+    .max(COMMENT_MAX, `A comment must be at most ${COMMENT_MAX.toLocaleString('en-US')} characters`),
+});
+
+export const authorSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type Author = z.infer<typeof authorSchema>;
+
+export const postSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  category: z.enum(POST_CATEGORY_KEYS),
+  isPinned: z.boolean(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  createdAt: z.string(),
+  author: authorSchema,
+  likedByMe: z.boolean(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+/** A page of a keyset-paged list; `nextCursor` is null on the last page. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+export const postPageSchema = pageOf(postSchema);
+export type PostPage = z.infer<typeof postPageSchema>;
+
+export const commentSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  author: authorSchema,
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentPageSchema = pageOf(commentSchema);
+export type CommentPage = z.infer<typeof commentPageSchema>;
+
+export const cursorQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+export const likeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export type LikeResponse = z.infer<typeof likeResponseSchema>;
+
+export const pinBodySchema = z.object({ isPinned: z.boolean() });

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { MEMBERSHIP_STATUSES } from './billing.ts';
+
+export const updateProfileBodySchema = z.object({
+  displayName: z.string().trim().min(1, 'Your display name cannot be empty').max(80, 'Your display name must be at most 80 characters'),
+  bio: z
+    .string()
+    .trim()
+    .max(500, 'Your bio must be at most 500 characters')
+    .transform((bio) => bio || null)
+    .nullable()
+    .optional(),
+  avatarUrl: z
+    .string()
+    .trim()
+    .max(2000, 'The avatar URL is too long')
+    .refine((url) => url === '' || /^https?:\/\/[^\s]+$/i.test(url), 'The avatar URL must start with http:// or https://')
+    .transform((url) => url || null)
+    .nullable()
+    .optional(),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+export const memberStatsSchema = z.object({
+  points: z.number().int(),
+  level: z.number().int(),
+  postsCount: z.number().int(),
+  commentsCount: z.number().int(),
+  likesReceived: z.number().int(),
+  currentStreak: z.number().int(),
+  badges: z.array(z.string()),
+});
+export type MemberStats = z.infer<typeof memberStatsSchema>;
+
+export const profileDetailSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  membershipStatus: z.enum(MEMBERSHIP_STATUSES),
+  createdAt: z.string(),
+  isMe: z.boolean(),
+  stats: memberStatsSchema,
+});
+export type ProfileDetail = z.infer<typeof profileDetailSchema>;
+
+export const LEADERBOARD_PERIODS = ['week', 'month', 'all'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+export const LEADERBOARD_SIZE = 50;
+
+export const leaderboardEntrySchema = z.object({
+  rank: z.number().int(),
+  userId: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** Points in the period (all time: the total). */
+  points: z.number().int(),
+  level: z.number().int(),
+  badges: z.array(z.string()),
+  postsCount: z.number().int(),
+  commentsCount: z.number().int(),
+  currentStreak: z.number().int(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+export const leaderboardSchema = z.object({ period: z.enum(LEADERBOARD_PERIODS), entries: z.array(leaderboardEntrySchema) });
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
