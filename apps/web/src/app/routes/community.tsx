@@ -1,17 +1,124 @@
-import { Users } from 'lucide-react';
+import { Bell, CalendarDays, MessageCircle, MessagesSquare, UserRound, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { CommunityFeed } from '../../features/feed/components/community-feed.tsx';
+import { LeaderboardView } from '../../features/leaderboard/components/leaderboard-view.tsx';
+import { ProfileDialog } from '../../features/profiles/components/profile-dialog.tsx';
 import { RequireMembership } from '../guards.tsx';
+import { useMembership } from '../hooks/use-membership.ts';
 import { MemberPage } from '../member-page.tsx';
-import { SectionIntro } from '../section-intro.tsx';
+
+const TABS = [
+  { value: 'feed', label: 'Community Feed' },
+  { value: 'circles', label: 'Sacred Circles' },
+  { value: 'events', label: 'Events' },
+  { value: 'messages', label: 'Messages' },
+  { value: 'forums', label: 'Discussion Forums' },
+  { value: 'leaderboard', label: 'Leaderboard' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
+
+/** The parts of the Sisterhood that open in a later release say so plainly. */
+function OpeningSoon({ icon: Icon, title, text }: { icon: typeof Users; title: string; text: string }) {
+  return (
+    <Card className="flex flex-col items-start gap-3">
+      <Icon className="size-7 text-rose-600" aria-hidden="true" />
+      <h2 className="text-2xl text-night-900">{title}</h2>
+      <p className="text-ink-muted">{text}</p>
+    </Card>
+  );
+}
+
+function Community() {
+  const { user } = useMembership();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'feed';
+  const [profileId, setProfileId] = useState<string | null>(null);
+  if (!user) return null;
+  const viewer = { id: user.id, role: user.role };
+
+  return (
+    <MemberPage>
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl text-night-900 sm:text-4xl">Sacred Sisterhood</h1>
+          <p className="mt-1 text-ink-muted">Share, support and rise together.</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Tooltip content="Notifications arrive in the next release">
+            <span>
+              <Button variant="outline" size="sm" disabled aria-label="Notifications">
+                <Bell className="size-4" aria-hidden="true" />
+              </Button>
+            </span>
+          </Tooltip>
+          <Button variant="outline" size="sm" onClick={() => setProfileId(user.id)}>
+            <UserRound className="size-4" aria-hidden="true" /> My Profile
+          </Button>
+        </div>
+      </header>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setSearchParams(value === 'feed' ? {} : { tab: value }, { replace: true })}
+      >
+        <TabsList aria-label="Community sections">
+          {TABS.map((item) => (
+            <TabsTrigger key={item.value} value={item.value}>
+              {item.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="feed" className="pt-6">
+          <CommunityFeed viewer={viewer} onOpenProfile={setProfileId} />
+        </TabsContent>
+        <TabsContent value="circles" className="pt-6">
+          <OpeningSoon
+            icon={Users}
+            title="Sacred Circles"
+            text="Small circles around a shared focus: joining and requests open in the next release."
+          />
+        </TabsContent>
+        <TabsContent value="events" className="pt-6">
+          <OpeningSoon
+            icon={CalendarDays}
+            title="Sacred Events"
+            text="Live gatherings with RSVP open in the next release."
+          />
+        </TabsContent>
+        <TabsContent value="messages" className="pt-6">
+          <OpeningSoon
+            icon={MessageCircle}
+            title="Messages"
+            text="Direct messages between sisters open in the next release."
+          />
+        </TabsContent>
+        <TabsContent value="forums" className="pt-6">
+          <OpeningSoon
+            icon={MessagesSquare}
+            title="Discussion Forums"
+            text="Forum categories and topics open in the next release."
+          />
+        </TabsContent>
+        <TabsContent value="leaderboard" className="pt-6">
+          <LeaderboardView onOpenProfile={setProfileId} />
+        </TabsContent>
+      </Tabs>
+      <ProfileDialog userId={profileId} onClose={() => setProfileId(null)} />
+    </MemberPage>
+  );
+}
 
 export function Component() {
   return (
     <RequireMembership area="members">
-      <MemberPage>
-        <SectionIntro icon={Users} title="Sacred Sisterhood">
-          The private community of members: the feed, discussion forums, Sacred Circles, events, messages and the
-          leaderboard.
-        </SectionIntro>
-      </MemberPage>
+      <Community />
     </RequireMembership>
   );
 }

@@ -1,0 +1,38 @@
+import type { Comment, CommentPage } from '@lunara/shared/feed';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { getPostsQueryOptions } from './get-posts.ts';
+
+export const getComments = (postId: string, cursor: string | null) =>
+  apiFetch<CommentPage>(`/api/posts/${postId}/comments${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+
+export const getCommentsQueryOptions = (postId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['posts', postId, 'comments'],
+    queryFn: ({ pageParam }) => getComments(postId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const useComments = (postId: string) => useInfiniteQuery(getCommentsQueryOptions(postId));
+
+export const addComment = (postId: string, content: string) =>
+  apiFetch<Comment>(`/api/posts/${postId}/comments`, { method: 'POST', body: { content } });
+export const deleteComment = (commentId: string) =>
+  apiFetch<{ ok: true }>(`/api/comments/${commentId}`, { method: 'DELETE' });
+
+function useCommentMutation<TInput>(postId: string, action: (input: TInput) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getCommentsQueryOptions(postId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getPostsQueryOptions().queryKey, exact: true }),
+      ]),
+  });
+}
+
+export const useAddComment = (postId: string) =>
+  useCommentMutation(postId, (content: string) => addComment(postId, content));
+export const useDeleteComment = (postId: string) => useCommentMutation(postId, deleteComment);

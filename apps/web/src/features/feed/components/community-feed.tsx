@@ -1,0 +1,60 @@
+import type { Role } from '@lunara/shared/roles';
+import { PenLine } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { usePosts } from '../api/get-posts.ts';
+import { PostCard } from './post-card.tsx';
+import { PostComposer } from './post-composer.tsx';
+
+/** "Share with the Sisterhood": the composer toggle and the paged list of posts. */
+export function CommunityFeed({
+  viewer,
+  onOpenProfile,
+}: {
+  viewer: { id: string; role: Role };
+  onOpenProfile: (userId: string) => void;
+}) {
+  const [isComposing, setIsComposing] = useState(false);
+  const posts = usePosts();
+  const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="feed-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="feed-title" className="text-2xl text-night-900">
+          Share with the Sisterhood
+        </h2>
+        <Button
+          variant={isComposing ? 'outline' : 'primary'}
+          aria-expanded={isComposing}
+          onClick={() => setIsComposing((open) => !open)}
+        >
+          <PenLine className="size-4" aria-hidden="true" /> Create Post
+        </Button>
+      </div>
+      {isComposing && <PostComposer onDone={() => setIsComposing(false)} />}
+      {posts.isPending && <p className="text-ink-muted">Loading community feed...</p>}
+      {posts.isError && <p role="alert">Failed to load posts</p>}
+      {posts.isSuccess && items.length === 0 && (
+        <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
+          No posts yet. Be the first to share with the community!
+        </p>
+      )}
+      <div className="flex flex-col gap-4">
+        {items.map((post) => (
+          <PostCard key={post.id} post={post} viewer={viewer} onOpenProfile={onOpenProfile} />
+        ))}
+      </div>
+      {posts.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-center"
+          disabled={posts.isFetchingNextPage}
+          onClick={() => posts.fetchNextPage()}
+        >
+          {posts.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </section>
+  );
+}

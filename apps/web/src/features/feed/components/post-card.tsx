@@ -1,0 +1,134 @@
+import { POST_CATEGORIES } from '@lunara/shared/community';
+import type { Post } from '@lunara/shared/feed';
+import { isModeratorRole, type Role } from '@lunara/shared/roles';
+import { Heart, MessageCircle, Pin, PinOff, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import { useDeletePost, usePinPost, useSetLike } from '../api/post-mutations.ts';
+import { CommentSection } from './comment-section.tsx';
+
+interface PostCardProps {
+  post: Post;
+  viewer: { id: string; role: Role };
+  onOpenProfile: (userId: string) => void;
+}
+
+const categoryLabel = (key: string) => POST_CATEGORIES.find((category) => category.key === key)?.label ?? key;
+
+export function PostCard({ post, viewer, onOpenProfile }: PostCardProps) {
+  const [showComments, setShowComments] = useState(false);
+  const like = useSetLike();
+  const remove = useDeletePost();
+  const pin = usePinPost();
+  const canModerate = isModeratorRole(viewer.role);
+  const canDelete = post.author.id === viewer.id || canModerate;
+
+  return (
+    <article
+      aria-labelledby={`post-${post.id}`}
+      className={cn(
+        'flex flex-col gap-4 rounded-[var(--radius-card)] border bg-white p-5 shadow-card',
+        post.isPinned ? 'border-gold-400' : 'border-line',
+      )}
+    >
+      <header className="flex items-start gap-3">
+        <button
+          type="button"
+          onClick={() => onOpenProfile(post.author.id)}
+          aria-label={`Open ${post.author.displayName}'s profile`}
+        >
+          <Avatar name={post.author.displayName} src={post.author.avatarUrl} />
+        </button>
+        <div className="min-w-0 flex-1">
+          <button
+            type="button"
+            className="font-semibold text-ink hover:underline"
+            onClick={() => onOpenProfile(post.author.id)}
+          >
+            {post.author.displayName}
+          </button>
+          <p className="text-xs text-ink-muted">{relativeTime(post.createdAt)}</p>
+        </div>
+        <div className="flex items-center gap-1">
+          {post.isPinned && (
+            <Badge tone="gold">
+              <Pin className="size-3" aria-hidden="true" /> Pinned
+            </Badge>
+          )}
+          <Badge tone="rose">{categoryLabel(post.category)}</Badge>
+        </div>
+      </header>
+      <div>
+        <h3 id={`post-${post.id}`} className="text-xl text-night-900 [overflow-wrap:anywhere]">
+          {post.title}
+        </h3>
+        <p className="mt-2 text-ink [overflow-wrap:anywhere] whitespace-pre-wrap">{post.content}</p>
+      </div>
+      <footer className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={post.likedByMe}
+          aria-label={post.likedByMe ? 'Unlike' : 'Like'}
+          disabled={like.isPending}
+          onClick={() =>
+            like.mutate(
+              { postId: post.id, like: !post.likedByMe },
+              { onError: () => toast.error('Failed to update like') },
+            )
+          }
+        >
+          <Heart className={cn('size-4', post.likedByMe && 'fill-rose-500 text-rose-500')} aria-hidden="true" />
+          {post.likesCount}
+        </Button>
+        <Button variant="ghost" size="sm" aria-expanded={showComments} onClick={() => setShowComments((open) => !open)}>
+          <MessageCircle className="size-4" aria-hidden="true" />
+          {post.commentsCount} <span className="sr-only">comments</span>
+        </Button>
+        <span className="flex-1" />
+        {canModerate && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={post.isPinned ? 'Unpin post' : 'Pin post'}
+            onClick={() =>
+              pin.mutate(
+                { postId: post.id, isPinned: !post.isPinned },
+                { onError: (error) => toast.error(error.message) },
+              )
+            }
+          >
+            {post.isPinned ? (
+              <PinOff className="size-4" aria-hidden="true" />
+            ) : (
+              <Pin className="size-4" aria-hidden="true" />
+            )}
+          </Button>
+        )}
+        {canDelete && (
+          <ConfirmButton
+            label="Delete post"
+            title="Delete this post?"
+            description="The post and its comments will be removed for everyone."
+            confirmLabel="Delete post"
+            onConfirm={() =>
+              remove.mutate(post.id, {
+                onSuccess: () => toast.success('Post deleted'),
+                onError: (error) => toast.error('Failed to delete post', { description: error.message }),
+              })
+            }
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </ConfirmButton>
+        )}
+      </footer>
+      {showComments && <CommentSection postId={post.id} viewer={viewer} onOpenProfile={onOpenProfile} />}
+    </article>
+  );
+}
