@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { MEMBERSHIP_STATUSES } from './billing.ts';
 
 export const updateProfileBodySchema = z.object({
-  displayName: z.string().trim().min(1, 'Your display name cannot be empty').max(80, 'Your display name must be at most 80 characters'),
+  displayName: z
+    .string()
+    .trim()
+    .min(1, 'Your display name cannot be empty')
+    .max(80, 'Your display name must be at most 80 characters'),
   bio: z
     .string()
     .trim()
@@ -14,7 +18,10 @@ export const updateProfileBodySchema = z.object({
     .string()
     .trim()
     .max(2000, 'The avatar URL is too long')
-    .refine((url) => url === '' || /^https?:\/\/[^\s]+$/i.test(url), 'The avatar URL must start with http:// or https://')
+    .refine(
+      (url) => url === '' || /^https?:\/\/[^\s]+$/i.test(url),
+      'The avatar URL must start with http:// or https://',
+    )
     .transform((url) => url || null)
     .nullable()
     .optional(),
@@ -62,5 +69,8 @@ export const leaderboardEntrySchema = z.object({
   currentStreak: z.number().int(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
-export const leaderboardSchema = z.object({ period: z.enum(LEADERBOARD_PERIODS), entries: z.array(leaderboardEntrySchema) });
+export const leaderboardSchema = z.object({
+  period: z.enum(LEADERBOARD_PERIODS),
+  entries: z.array(leaderboardEntrySchema),
+});
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
