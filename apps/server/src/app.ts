@@ -14,6 +14,7 @@ import billingRoutes from './modules/billing/routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
 import devRoutes from './modules/dev/routes.ts';
 import feedRoutes from './modules/feed/routes.ts';
+import forumRoutes from './modules/forums/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import profileRoutes from './modules/profiles/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(courseRoutes);
   await app.register(feedRoutes);
   await app.register(profileRoutes);
+  await app.register(forumRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   await app.register(webApp, { webDist });

@@ -41,6 +41,8 @@ export const forumTopics = pgTable(
     viewsCount: integer('views_count').notNull().default(0),
     lastReplyAt: timestamp('last_reply_at', { withTimezone: true }),
     lastReplyUserId: text('last_reply_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The last reply, or the creation when there is none: the sort key of topic lists. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,13 +51,7 @@ export const forumTopics = pgTable(
     check('forum_topics_content_not_blank', sql`char_length(btrim(${t.content})) > 0`),
     check('forum_topics_counts_non_negative', sql`${t.repliesCount} >= 0 and ${t.viewsCount} >= 0`),
     // The spec's topic order: pinned, then last reply, then created.
-    index('forum_topics_category_order_idx').on(
-      t.categoryId,
-      t.isPinned.desc(),
-      t.lastReplyAt.desc().nullsLast(),
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
+    index('forum_topics_category_order_idx').on(t.categoryId, t.isPinned.desc(), t.lastActivityAt.desc(), t.id.desc()),
     index('forum_topics_category_created_idx').on(t.categoryId, t.createdAt.desc()),
     index('forum_topics_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('forum_topics_user_idx').on(t.userId),

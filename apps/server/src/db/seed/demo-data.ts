@@ -336,6 +336,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<void> {
           createdAt: ago(now, topic.hoursAgo),
           lastReplyAt: lastReply ? ago(now, lastReply.hoursAgo) : null,
           lastReplyUserId: lastReply ? memberId(lastReply.author) : null,
+          lastActivityAt: ago(now, lastReply ? lastReply.hoursAgo : topic.hoursAgo),
           viewsCount: 3 + topic.replies.length * 4,
         })
         .onConflictDoNothing();

@@ -1,0 +1,211 @@
+import { errorResponseSchema } from '@lunara/shared/api';
+import { cursorQuerySchema, pinBodySchema } from '@lunara/shared/feed';
+import {
+  forumCategoryListSchema,
+  lockBodySchema,
+  replyBodySchema,
+  replyPageSchema,
+  replySchema,
+  topicBodySchema,
+  topicDetailSchema,
+  topicPageSchema,
+} from '@lunara/shared/forums';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionUserOf } from '../../plugins/auth.ts';
+import { requireSubscriber } from '../../plugins/membership-guards.ts';
+import { listCategories } from './category-service.ts';
+import {
+  createReply,
+  createTopic,
+  deleteReply,
+  deleteTopic,
+  editReply,
+  editTopic,
+  listReplies,
+  listTopics,
+  moderateTopic,
+  viewTopic,
+} from './topic-service.ts';
+
+const errors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const categoryParams = z.object({ categoryId: z.uuid('Unknown category') });
+const topicParams = z.object({ topicId: z.uuid('Unknown topic') });
+const replyParams = z.object({ replyId: z.uuid('Unknown reply') });
+const ok = z.object({ ok: z.literal(true) });
+
+/** Discussion forums (community: subscribers and admins). */
+const forumRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireSubscriber({ allowAdmin: true }));
+  const tags = ['forums'];
+
+  app.get(
+    '/api/forums/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Active categories with counts and latest topic',
+        response: { 200: forumCategoryListSchema, ...errors },
+      },
+    },
+    async () => ({
+      categories: await listCategories(app.db),
+    }),
+  );
+  app.get(
+    '/api/forums/categories/:categoryId/topics',
+    {
+      schema: {
+        tags,
+        summary: "A category's topics: pinned, then latest activity",
+        params: categoryParams,
+        querystring: cursorQuerySchema,
+        response: { 200: topicPageSchema, ...errors },
+      },
+    },
+    async (request) => listTopics(app.db, request.params.categoryId, request.query.cursor),
+  );
+  app.post(
+    '/api/forums/categories/:categoryId/topics',
+    {
+      schema: {
+        tags,
+        summary: 'Start a topic',
+        params: categoryParams,
+        body: topicBodySchema,
+        response: { 200: topicDetailSchema, ...errors },
+      },
+    },
+    async (request) => createTopic(app.db, (await sessionUserOf(request)).id, request.params.categoryId, request.body),
+  );
+  app.get(
+    '/api/forums/topics/:topicId',
+    {
+      schema: {
+        tags,
+        summary: 'A topic (counts one view per member)',
+        params: topicParams,
+        response: { 200: topicDetailSchema, ...errors },
+      },
+    },
+    async (request) => viewTopic(app.db, (await sessionUserOf(request)).id, request.params.topicId),
+  );
+  app.patch(
+    '/api/forums/topics/:topicId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit your own unlocked topic',
+        params: topicParams,
+        body: topicBodySchema,
+        response: { 200: topicDetailSchema, ...errors },
+      },
+    },
+    async (request) => editTopic(app.db, await sessionUserOf(request), request.params.topicId, request.body),
+  );
+  app.delete(
+    '/api/forums/topics/:topicId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a topic (author while unlocked, or a moderator)',
+        params: topicParams,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteTopic(app.db, await sessionUserOf(request), request.params.topicId);
+      return { ok: true as const };
+    },
+  );
+  app.put(
+    '/api/forums/topics/:topicId/pin',
+    {
+      schema: {
+        tags,
+        summary: 'Pin or unpin (moderators)',
+        params: topicParams,
+        body: pinBodySchema,
+        response: { 200: topicDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      moderateTopic(app.db, await sessionUserOf(request), request.params.topicId, { isPinned: request.body.isPinned }),
+  );
+  app.put(
+    '/api/forums/topics/:topicId/lock',
+    {
+      schema: {
+        tags,
+        summary: 'Lock or unlock (moderators)',
+        params: topicParams,
+        body: lockBodySchema,
+        response: { 200: topicDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      moderateTopic(app.db, await sessionUserOf(request), request.params.topicId, { isLocked: request.body.isLocked }),
+  );
+  app.get(
+    '/api/forums/topics/:topicId/replies',
+    {
+      schema: {
+        tags,
+        summary: "A topic's replies, oldest first",
+        params: topicParams,
+        querystring: cursorQuerySchema,
+        response: { 200: replyPageSchema, ...errors },
+      },
+    },
+    async (request) => listReplies(app.db, request.params.topicId, request.query.cursor),
+  );
+  app.post(
+    '/api/forums/topics/:topicId/replies',
+    {
+      schema: {
+        tags,
+        summary: 'Reply (409 on a locked topic; +5 points)',
+        params: topicParams,
+        body: replyBodySchema,
+        response: { 200: replySchema, ...errors },
+      },
+    },
+    async (request) =>
+      createReply(app.db, (await sessionUserOf(request)).id, request.params.topicId, request.body.content),
+  );
+  app.patch(
+    '/api/forums/replies/:replyId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit your own reply while the topic is unlocked',
+        params: replyParams,
+        body: replyBodySchema,
+        response: { 200: replySchema, ...errors },
+      },
+    },
+    async (request) => editReply(app.db, await sessionUserOf(request), request.params.replyId, request.body.content),
+  );
+  app.delete(
+    '/api/forums/replies/:replyId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a reply (author while unlocked, or a moderator)',
+        params: replyParams,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteReply(app.db, await sessionUserOf(request), request.params.replyId);
+      return { ok: true as const };
+    },
+  );
+};
+
+export default forumRoutes;

@@ -1,0 +1,396 @@
+import {
+  REPLIES_PAGE_SIZE,
+  type Reply,
+  type ReplyPage,
+  TOPIC_LOCKED,
+  TOPICS_PAGE_SIZE,
+  type TopicBody,
+  type TopicDetail,
+  type TopicPage,
+} from '@lunara/shared/forums';
+import { POINTS } from '@lunara/shared/points';
+import { isModeratorRole } from '@lunara/shared/roles';
+import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { forumCategories, forumReplies, forumTopics, forumTopicViews } from '../../db/schema/forums.ts';
+import { profiles } from '../../db/schema/members.ts';
+import { auditLog } from '../../db/schema/operations.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { Actor } from '../feed/post-service.ts';
+import { createNotification } from '../notifications/notification-service.ts';
+import { awardPoints } from '../points/ledger-service.ts';
+import { adjustCounter } from '../points/member-points-service.ts';
+
+const lastReplier = aliasedTable(profiles, 'last_replier');
+
+const topicColumns = {
+  id: forumTopics.id,
+  categoryId: forumTopics.categoryId,
+  title: forumTopics.title,
+  content: forumTopics.content,
+  isPinned: forumTopics.isPinned,
+  isLocked: forumTopics.isLocked,
+  repliesCount: forumTopics.repliesCount,
+  viewsCount: forumTopics.viewsCount,
+  createdAt: forumTopics.createdAt,
+  lastReplyAt: forumTopics.lastReplyAt,
+  lastActivityAt: forumTopics.lastActivityAt,
+  lastReplyUserName: lastReplier.displayName,
+  authorId: forumTopics.userId,
+  authorName: profiles.displayName,
+  authorAvatar: profiles.avatarUrl,
+  categoryName: forumCategories.name,
+};
+
+type TopicRow = {
+  id: string;
+  categoryId: string;
+  title: string;
+  content: string;
+  isPinned: boolean;
+  isLocked: boolean;
+  repliesCount: number;
+  viewsCount: number;
+  createdAt: Date;
+  lastReplyAt: Date | null;
+  lastActivityAt: Date;
+  lastReplyUserName: string | null;
+  authorId: string;
+  authorName: string | null;
+  authorAvatar: string | null;
+  categoryName: string | null;
+};
+
+function selectTopics(db: Db) {
+  return db
+    .select(topicColumns)
+    .from(forumTopics)
+    .leftJoin(profiles, eq(profiles.id, forumTopics.userId))
+    .leftJoin(lastReplier, eq(lastReplier.id, forumTopics.lastReplyUserId))
+    .leftJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId));
+}
+
+const toSummary = (row: TopicRow) => ({
+  id: row.id,
+  categoryId: row.categoryId,
+  title: row.title,
+  isPinned: row.isPinned,
+  isLocked: row.isLocked,
+  repliesCount: row.repliesCount,
+  viewsCount: row.viewsCount,
+  createdAt: row.createdAt.toISOString(),
+  lastReplyAt: row.lastReplyAt?.toISOString() ?? null,
+  lastReplyUserName: row.lastReplyAt ? (row.lastReplyUserName ?? 'Anonymous') : null,
+  author: { id: row.authorId, displayName: row.authorName ?? 'Anonymous', avatarUrl: row.authorAvatar },
+});
+
+async function findCategory(db: Db, categoryId: string) {
+  const [category] = await db
+    .select()
+    .from(forumCategories)
+    .where(and(eq(forumCategories.id, categoryId), eq(forumCategories.isActive, true)));
+  if (!category) throw notFound('This forum category does not exist');
+  return category;
+}
+
+/** A category's topics: pinned first, then the latest activity, keyset-paged. */
+export async function listTopics(db: Db, categoryId: string, cursor?: string): Promise<TopicPage> {
+  await findCategory(db, categoryId);
+  const after = cursor ? decodeCursor(cursor, ['boolean', 'string', 'string']) : undefined;
+  const rows = (await selectTopics(db)
+    .where(
+      and(
+        eq(forumTopics.categoryId, categoryId),
+        after
+          ? sql`(${forumTopics.isPinned}, ${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(forumTopics.isPinned), desc(forumTopics.lastActivityAt), desc(forumTopics.id))
+    .limit(TOPICS_PAGE_SIZE + 1)) as TopicRow[];
+  const page = rows.slice(0, TOPICS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map(toSummary),
+    nextCursor:
+      rows.length > TOPICS_PAGE_SIZE && last
+        ? encodeCursor([last.isPinned, last.lastActivityAt.toISOString(), last.id])
+        : null,
+  };
+}
+
+async function readTopic(db: Db, topicId: string): Promise<TopicDetail> {
+  const [row] = (await selectTopics(db).where(eq(forumTopics.id, topicId))) as TopicRow[];
+  if (!row) throw notFound('This topic no longer exists');
+  return { ...toSummary(row), content: row.content, category: { id: row.categoryId, name: row.categoryName ?? '' } };
+}
+
+/** Opening a topic counts one view per member, however often she comes back. */
+export async function viewTopic(db: Db, viewerId: string, topicId: string): Promise<TopicDetail> {
+  await db.transaction(async (tx) => {
+    const [topic] = await tx.select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.id, topicId));
+    if (!topic) throw notFound('This topic no longer exists');
+    const inserted = await tx
+      .insert(forumTopicViews)
+      .values({ topicId, userId: viewerId })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length > 0) {
+      await tx
+        .update(forumTopics)
+        .set({ viewsCount: sql`${forumTopics.viewsCount} + 1` })
+        .where(eq(forumTopics.id, topicId));
+    }
+  });
+  return readTopic(db, topicId);
+}
+
+export async function createTopic(db: Db, authorId: string, categoryId: string, body: TopicBody): Promise<TopicDetail> {
+  await findCategory(db, categoryId);
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(forumTopics)
+      .values({ categoryId, userId: authorId, title: body.title, content: body.content })
+      .returning({ id: forumTopics.id });
+    if (!created) throw new Error('The topic was not saved');
+    await awardPoints(tx, {
+      userId: authorId,
+      amount: POINTS.post,
+      reason: 'post',
+      idempotencyKey: `topic:${created.id}`,
+    });
+    await adjustCounter(tx, authorId, 'postsCount', 1);
+    return created.id;
+  });
+  return readTopic(db, id);
+}
+
+async function lockTopicRow(tx: Db, topicId: string) {
+  const [topic] = await tx.select().from(forumTopics).where(eq(forumTopics.id, topicId)).for('update');
+  if (!topic) throw notFound('This topic no longer exists');
+  return topic;
+}
+
+/** Authors edit their own topic while it is unlocked. */
+export async function editTopic(db: Db, actor: Actor, topicId: string, body: TopicBody): Promise<TopicDetail> {
+  await db.transaction(async (tx) => {
+    const topic = await lockTopicRow(tx, topicId);
+    if (topic.userId !== actor.id) throw forbidden('You can only edit your own topics');
+    if (topic.isLocked) throw conflict('This topic is locked and can no longer be edited');
+    await tx
+      .update(forumTopics)
+      .set({ title: body.title, content: body.content, updatedAt: sql`now()` })
+      .where(eq(forumTopics.id, topicId));
+  });
+  return readTopic(db, topicId);
+}
+
+/** Authors delete their own unlocked topic; moderators and admins any (audited). */
+export async function deleteTopic(db: Db, actor: Actor, topicId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const topic = await lockTopicRow(tx, topicId);
+    const isAuthor = topic.userId === actor.id;
+    const canModerate = isModeratorRole(actor.role);
+    if (!isAuthor && !canModerate) throw forbidden('You can only delete your own topics');
+    if (isAuthor && !canModerate && topic.isLocked) throw conflict('This topic is locked and can no longer be deleted');
+    await tx.delete(forumTopics).where(eq(forumTopics.id, topicId));
+    await adjustCounter(tx, topic.userId, 'postsCount', -1);
+    if (!isAuthor) {
+      await tx.insert(auditLog).values({
+        actorId: actor.id,
+        action: 'topic.delete',
+        targetType: 'forum_topic',
+        targetId: topicId,
+        details: { title: topic.title },
+      });
+    }
+  });
+}
+
+/** Moderators and admins pin or lock a topic; each change is audited. */
+export async function moderateTopic(
+  db: Db,
+  actor: Actor,
+  topicId: string,
+  change: { isPinned: boolean } | { isLocked: boolean },
+): Promise<TopicDetail> {
+  if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can pin or lock topics');
+  await db.transaction(async (tx) => {
+    await lockTopicRow(tx, topicId);
+    await tx
+      .update(forumTopics)
+      .set({ ...change, updatedAt: sql`now()` })
+      .where(eq(forumTopics.id, topicId));
+    const action =
+      'isPinned' in change
+        ? change.isPinned
+          ? 'topic.pin'
+          : 'topic.unpin'
+        : change.isLocked
+          ? 'topic.lock'
+          : 'topic.unlock';
+    await tx.insert(auditLog).values({ actorId: actor.id, action, targetType: 'forum_topic', targetId: topicId });
+  });
+  return readTopic(db, topicId);
+}
+
+const replyColumns = {
+  id: forumReplies.id,
+  topicId: forumReplies.topicId,
+  content: forumReplies.content,
+  createdAt: forumReplies.createdAt,
+  updatedAt: forumReplies.updatedAt,
+  authorId: forumReplies.userId,
+  authorName: profiles.displayName,
+  authorAvatar: profiles.avatarUrl,
+};
+
+type ReplyRow = {
+  id: string;
+  topicId: string;
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+  authorId: string;
+  authorName: string | null;
+  authorAvatar: string | null;
+};
+
+const toReply = (row: ReplyRow): Reply => ({
+  id: row.id,
+  topicId: row.topicId,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  author: { id: row.authorId, displayName: row.authorName ?? 'Anonymous', avatarUrl: row.authorAvatar },
+});
+
+export async function listReplies(db: Db, topicId: string, cursor?: string): Promise<ReplyPage> {
+  const after = cursor ? decodeCursor(cursor, ['string', 'string']) : undefined;
+  const rows = await db
+    .select(replyColumns)
+    .from(forumReplies)
+    .leftJoin(profiles, eq(profiles.id, forumReplies.userId))
+    .where(
+      and(
+        eq(forumReplies.topicId, topicId),
+        after
+          ? sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(forumReplies.createdAt), asc(forumReplies.id))
+    .limit(REPLIES_PAGE_SIZE + 1);
+  const page = rows.slice(0, REPLIES_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map(toReply),
+    nextCursor: rows.length > REPLIES_PAGE_SIZE && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+  };
+}
+
+/**
+ * A reply: refused on a locked topic (409); the topic's count and last-reply fields move in the same
+ * transaction (the topic row is locked, so concurrent replies count exactly); +5 points; the author is told.
+ */
+export async function createReply(db: Db, authorId: string, topicId: string, content: string): Promise<Reply> {
+  const id = await db.transaction(async (tx) => {
+    const topic = await lockTopicRow(tx, topicId);
+    if (topic.isLocked) throw conflict(TOPIC_LOCKED);
+    const [created] = await tx
+      .insert(forumReplies)
+      .values({ topicId, userId: authorId, content })
+      .returning({ id: forumReplies.id, createdAt: forumReplies.createdAt });
+    if (!created) throw new Error('The reply was not saved');
+    await tx
+      .update(forumTopics)
+      .set({
+        repliesCount: sql`${forumTopics.repliesCount} + 1`,
+        lastReplyAt: created.createdAt,
+        lastReplyUserId: authorId,
+        lastActivityAt: created.createdAt,
+      })
+      .where(eq(forumTopics.id, topicId));
+    await awardPoints(tx, {
+      userId: authorId,
+      amount: POINTS.comment,
+      reason: 'comment',
+      idempotencyKey: `reply:${created.id}`,
+    });
+    await adjustCounter(tx, authorId, 'commentsCount', 1);
+    const [author] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, authorId));
+    await createNotification(tx, {
+      userId: topic.userId,
+      actorId: authorId,
+      type: 'forum_reply',
+      title: 'New reply',
+      message: `${author?.name ?? 'A sister'} replied to "${topic.title}"`,
+      data: { topicId, replyId: created.id },
+    });
+    return created.id;
+  });
+  const [row] = await db
+    .select(replyColumns)
+    .from(forumReplies)
+    .leftJoin(profiles, eq(profiles.id, forumReplies.userId))
+    .where(eq(forumReplies.id, id));
+  if (!row) throw notFound('This reply no longer exists');
+  return toReply(row);
+}
+
+async function lockReply(tx: Db, replyId: string) {
+  const [reply] = await tx.select().from(forumReplies).where(eq(forumReplies.id, replyId)).for('update');
+  if (!reply) throw notFound('This reply no longer exists');
+  const [topic] = await tx.select().from(forumTopics).where(eq(forumTopics.id, reply.topicId)).for('update');
+  if (!topic) throw notFound('This topic no longer exists');
+  return { reply, topic };
+}
+
+export async function editReply(db: Db, actor: Actor, replyId: string, content: string): Promise<Reply> {
+  await db.transaction(async (tx) => {
+    const { reply, topic } = await lockReply(tx, replyId);
+    if (reply.userId !== actor.id) throw forbidden('You can only edit your own replies');
+    if (topic.isLocked) throw conflict('This topic is locked: replies can no longer be edited');
+    await tx.update(forumReplies).set({ content, updatedAt: sql`now()` }).where(eq(forumReplies.id, replyId));
+  });
+  const [row] = await db
+    .select(replyColumns)
+    .from(forumReplies)
+    .leftJoin(profiles, eq(profiles.id, forumReplies.userId))
+    .where(eq(forumReplies.id, replyId));
+  if (!row) throw notFound('This reply no longer exists');
+  return toReply(row);
+}
+
+/** Authors delete their replies while the topic is unlocked; moderators any (audited). */
+export async function deleteReply(db: Db, actor: Actor, replyId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { reply, topic } = await lockReply(tx, replyId);
+    const isAuthor = reply.userId === actor.id;
+    const canModerate = isModeratorRole(actor.role);
+    if (!isAuthor && !canModerate) throw forbidden('You can only delete your own replies');
+    if (!canModerate && topic.isLocked) throw conflict('This topic is locked: replies can no longer be deleted');
+    await tx.delete(forumReplies).where(eq(forumReplies.id, replyId));
+    // The last-reply fields follow what remains.
+    await tx
+      .update(forumTopics)
+      .set({
+        repliesCount: sql`greatest(${forumTopics.repliesCount} - 1, 0)`,
+        lastReplyAt: sql`(select max(created_at) from ${forumReplies} where topic_id = ${topic.id})`,
+        lastReplyUserId: sql`(select user_id from ${forumReplies} where topic_id = ${topic.id} order by created_at desc limit 1)`,
+        lastActivityAt: sql`coalesce((select max(created_at) from ${forumReplies} where topic_id = ${topic.id}), ${forumTopics.createdAt})`,
+      })
+      .where(eq(forumTopics.id, topic.id));
+    await adjustCounter(tx, reply.userId, 'commentsCount', -1);
+    if (!isAuthor) {
+      await tx.insert(auditLog).values({
+        actorId: actor.id,
+        action: 'reply.delete',
+        targetType: 'forum_reply',
+        targetId: replyId,
+        details: { topicId: topic.id },
+      });
+    }
+  });
+}
