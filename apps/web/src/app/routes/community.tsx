@@ -1,4 +1,4 @@
-import { Bell, CalendarDays, MessageCircle, MessagesSquare, UserRound, Users } from 'lucide-react';
+import { Bell, CalendarDays, MessageCircle, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { CommunityFeed } from '../../features/feed/components/community-feed.tsx';
+import { ForumsPanel } from '../../features/forums/components/forums-panel.tsx';
 import { LeaderboardView } from '../../features/leaderboard/components/leaderboard-view.tsx';
 import { ProfileDialog } from '../../features/profiles/components/profile-dialog.tsx';
 import { RequireMembership } from '../guards.tsx';
@@ -100,10 +101,20 @@ function Community() {
           />
         </TabsContent>
         <TabsContent value="forums" className="pt-6">
-          <OpeningSoon
-            icon={MessagesSquare}
-            title="Discussion Forums"
-            text="Forum categories and topics open in the next release."
+          <ForumsPanel
+            location={{
+              categoryId: searchParams.get('category') ?? undefined,
+              topicId: searchParams.get('topic') ?? undefined,
+            }}
+            onNavigate={({ categoryId, topicId }) =>
+              setSearchParams({
+                tab: 'forums',
+                ...(categoryId ? { category: categoryId } : {}),
+                ...(topicId ? { topic: topicId } : {}),
+              })
+            }
+            viewer={viewer}
+            onOpenProfile={setProfileId}
           />
         </TabsContent>
         <TabsContent value="leaderboard" className="pt-6">

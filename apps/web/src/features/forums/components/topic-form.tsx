@@ -1,0 +1,58 @@
+import { type TopicBody, topicBodySchema } from '@lunara/shared/forums';
+import { type FormEvent, useId, useState } from 'react';
+import { FieldError } from '../../../components/field-error.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+
+interface TopicFormProps {
+  initial?: TopicBody;
+  submitLabel: string;
+  isBusy: boolean;
+  onSubmit: (body: TopicBody) => void;
+  onCancel: () => void;
+}
+
+/** Title and content, checked with the server's own schema before anything is sent. */
+export function TopicForm({ initial, submitLabel, isBusy, onSubmit, onCancel }: TopicFormProps) {
+  const id = useId();
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [content, setContent] = useState(initial?.content ?? '');
+  const [error, setError] = useState<string>();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = topicBodySchema.safeParse({ title, content });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    onSubmit(parsed.data);
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-title`}>Title</Label>
+        <Input id={`${id}-title`} value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-content`}>What would you like to discuss?</Label>
+        <Textarea
+          id={`${id}-content`}
+          value={content}
+          className="min-h-36"
+          onChange={(event) => setContent(event.target.value)}
+        />
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+      <div className="flex justify-end gap-3">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? 'Saving...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import { ArrowLeft, Eye, Lock, MessageCircle, Pin, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import { createTopic, useForumMutation } from '../api/forum-mutations.ts';
+import { useForumCategories, useTopics } from '../api/forum-queries.ts';
+import { TopicForm } from './topic-form.tsx';
+
+/** A category's topics with "Back to Categories" and "New Topic". */
+export function TopicList({
+  categoryId,
+  onBack,
+  onOpenTopic,
+}: {
+  categoryId: string;
+  onBack: () => void;
+  onOpenTopic: (topicId: string) => void;
+}) {
+  const topics = useTopics(categoryId);
+  const category = useForumCategories().data?.categories.find((candidate) => candidate.id === categoryId);
+  const [isComposing, setIsComposing] = useState(false);
+  const create = useForumMutation((body: Parameters<typeof createTopic>[1]) => createTopic(categoryId, body));
+  const items = topics.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="topics-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeft className="size-4" aria-hidden="true" /> Back to Categories
+        </Button>
+        <Button onClick={() => setIsComposing(true)}>
+          <Plus className="size-4" aria-hidden="true" /> New Topic
+        </Button>
+      </div>
+      <h2 id="topics-title" className="text-2xl text-night-900">
+        {category?.name ?? 'Topics'}
+      </h2>
+      {topics.isPending && <Spinner className="text-gold-500" />}
+      {topics.isError && <p role="alert">Failed to load topics</p>}
+      {topics.isSuccess && items.length === 0 && (
+        <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
+          No topics yet. Be the first to start a discussion!
+        </p>
+      )}
+      <ul className="flex flex-col gap-3">
+        {items.map((topic) => (
+          <li key={topic.id}>
+            <button
+              type="button"
+              onClick={() => onOpenTopic(topic.id)}
+              className="flex w-full flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-white p-4 text-left hover:border-gold-400"
+            >
+              <span className="flex items-center gap-2">
+                {topic.isPinned && <Pin role="img" className="size-4 text-gold-500" aria-label="Pinned" />}
+                {topic.isLocked && <Lock role="img" className="size-4 text-ink-muted" aria-label="Locked" />}
+                <span className="font-medium text-night-900 [overflow-wrap:anywhere]">{topic.title}</span>
+              </span>
+              <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-ink-muted">
+                <span>
+                  by {topic.author.displayName}, {relativeTime(topic.createdAt)}
+                </span>
+                <span className="inline-flex items-center gap-1">
+                  <MessageCircle className="size-3.5" aria-hidden="true" /> {topic.repliesCount} replies
+                </span>
+                <span className="inline-flex items-center gap-1">
+                  <Eye className="size-3.5" aria-hidden="true" /> {topic.viewsCount} views
+                </span>
+                <span>
+                  {topic.lastReplyAt
+                    ? `Last reply by ${topic.lastReplyUserName}, ${relativeTime(topic.lastReplyAt)}`
+                    : 'No replies yet'}
+                </span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {topics.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-center"
+          onClick={() => topics.fetchNextPage()}
+          disabled={topics.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      )}
+      <Dialog open={isComposing} onOpenChange={setIsComposing}>
+        <DialogContent title="New Topic" description={category ? `In ${category.name}` : undefined}>
+          <TopicForm
+            submitLabel="Start Topic"
+            isBusy={create.isPending}
+            onCancel={() => setIsComposing(false)}
+            onSubmit={(body) =>
+              create.mutate(body, {
+                onSuccess: (topic) => {
+                  toast.success('Topic created');
+                  setIsComposing(false);
+                  onOpenTopic(topic.id);
+                },
+                onError: (error) => toast.error('Failed to create topic', { description: error.message }),
+              })
+            }
+          />
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

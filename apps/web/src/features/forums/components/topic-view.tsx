@@ -1,0 +1,251 @@
+import type { TopicDetail } from '@lunara/shared/forums';
+import { isModeratorRole, type Role } from '@lunara/shared/roles';
+import { ArrowLeft, Lock, LockOpen, Pencil, Pin, PinOff, Send, Trash2 } from 'lucide-react';
+import { type KeyboardEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import {
+  addReply,
+  deleteReply,
+  deleteTopic,
+  editTopic,
+  setTopicFlag,
+  useForumMutation,
+} from '../api/forum-mutations.ts';
+import { useReplies, useTopic } from '../api/forum-queries.ts';
+import { TopicForm } from './topic-form.tsx';
+
+interface TopicViewProps {
+  topicId: string;
+  viewer: { id: string; role: Role };
+  onBack: () => void;
+  onOpenProfile: (userId: string) => void;
+}
+
+function ModeratorControls({ topic }: { topic: TopicDetail }) {
+  const flag = useForumMutation(({ kind, value }: { kind: 'pin' | 'lock'; value: boolean }) =>
+    setTopicFlag(topic.id, kind, value),
+  );
+  const run = (kind: 'pin' | 'lock', value: boolean, done: string) =>
+    flag.mutate(
+      { kind, value },
+      { onSuccess: () => toast.success(done), onError: () => toast.error('Failed to update topic') },
+    );
+  return (
+    <div className="flex gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={flag.isPending}
+        onClick={() => run('pin', !topic.isPinned, topic.isPinned ? 'Topic unpinned' : 'Topic pinned')}
+      >
+        {topic.isPinned ? (
+          <PinOff className="size-4" aria-hidden="true" />
+        ) : (
+          <Pin className="size-4" aria-hidden="true" />
+        )}
+        {topic.isPinned ? 'Unpin' : 'Pin'}
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={flag.isPending}
+        onClick={() =>
+          run('lock', !topic.isLocked, topic.isLocked ? 'Topic unlocked successfully' : 'Topic locked successfully')
+        }
+      >
+        {topic.isLocked ? (
+          <LockOpen className="size-4" aria-hidden="true" />
+        ) : (
+          <Lock className="size-4" aria-hidden="true" />
+        )}
+        {topic.isLocked ? 'Unlock' : 'Lock'}
+      </Button>
+    </div>
+  );
+}
+
+function ReplyBox({ topicId }: { topicId: string }) {
+  const [draft, setDraft] = useState('');
+  const reply = useForumMutation((content: string) => addReply(topicId, content));
+  const isBlank = draft.trim().length === 0;
+  const send = () => {
+    if (isBlank || reply.isPending) return;
+    reply.mutate(draft, {
+      onSuccess: () => {
+        setDraft('');
+        toast.success('Reply posted');
+      },
+      onError: (error) => toast.error('Failed to post reply', { description: error.message }),
+    });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      send();
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-white p-4">
+      <Textarea
+        aria-label="Write a reply"
+        placeholder="Share your thoughts..."
+        value={draft}
+        maxLength={10_000}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <Button className="self-end" disabled={isBlank || reply.isPending} onClick={send}>
+        <Send className="size-4" aria-hidden="true" /> {reply.isPending ? 'Posting...' : 'Post Reply'}
+      </Button>
+    </div>
+  );
+}
+
+/** A topic and its replies: the reply box, or a notice when the topic is locked. */
+export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewProps) {
+  const topic = useTopic(topicId);
+  const replies = useReplies(topicId);
+  const [isEditing, setIsEditing] = useState(false);
+  const edit = useForumMutation((body: Parameters<typeof editTopic>[1]) => editTopic(topicId, body));
+  const remove = useForumMutation(() => deleteTopic(topicId));
+  const removeReply = useForumMutation(deleteReply);
+
+  if (topic.isPending) return <Spinner className="text-gold-500" />;
+  if (topic.isError) return <p role="alert">{topic.error.message}</p>;
+  const data = topic.data;
+  const isAuthor = data.author.id === viewer.id;
+  const canModerate = isModeratorRole(viewer.role);
+  const items = replies.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="topic-title">
+      <Button variant="ghost" size="sm" className="self-start" onClick={onBack}>
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to {data.category.name}
+      </Button>
+      <article className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-card">
+        <div className="flex flex-wrap items-center gap-2">
+          {data.isPinned && <Badge tone="gold">Pinned</Badge>}
+          {data.isLocked && <Badge tone="night">Locked</Badge>}
+        </div>
+        {isEditing ? (
+          <TopicForm
+            initial={{ title: data.title, content: data.content }}
+            submitLabel="Save Changes"
+            isBusy={edit.isPending}
+            onCancel={() => setIsEditing(false)}
+            onSubmit={(body) =>
+              edit.mutate(body, {
+                onSuccess: () => setIsEditing(false),
+                onError: (error) => toast.error('Failed to update topic', { description: error.message }),
+              })
+            }
+          />
+        ) : (
+          <>
+            <h2 id="topic-title" className="text-2xl text-night-900 [overflow-wrap:anywhere]">
+              {data.title}
+            </h2>
+            <button
+              type="button"
+              className="flex items-center gap-2 self-start text-sm text-ink-muted"
+              onClick={() => onOpenProfile(data.author.id)}
+            >
+              <Avatar name={data.author.displayName} src={data.author.avatarUrl} className="size-7" />
+              {data.author.displayName} · {relativeTime(data.createdAt)} · {data.viewsCount} views
+            </button>
+            <p className="[overflow-wrap:anywhere] whitespace-pre-wrap">{data.content}</p>
+          </>
+        )}
+        <div className="flex flex-wrap items-center gap-2 border-t border-line pt-3">
+          {canModerate && <ModeratorControls topic={data} />}
+          {isAuthor && !data.isLocked && !isEditing && (
+            <Button variant="ghost" size="sm" onClick={() => setIsEditing(true)}>
+              <Pencil className="size-4" aria-hidden="true" /> Edit
+            </Button>
+          )}
+          {((isAuthor && !data.isLocked) || canModerate) && (
+            <ConfirmButton
+              label="Delete topic"
+              title="Delete this topic?"
+              description="The topic and all its replies will be removed."
+              confirmLabel="Delete topic"
+              onConfirm={() =>
+                remove.mutate(undefined, {
+                  onSuccess: onBack,
+                  onError: (error) => toast.error('Failed to delete topic', { description: error.message }),
+                })
+              }
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </ConfirmButton>
+          )}
+        </div>
+      </article>
+      <h3 className="text-lg text-night-900">
+        {data.repliesCount} {data.repliesCount === 1 ? 'reply' : 'replies'}
+      </h3>
+      <ol className="flex flex-col gap-3">
+        {items.map((reply) => (
+          <li key={reply.id} className="flex gap-3 rounded-[var(--radius-card)] border border-line bg-white p-4">
+            <button
+              type="button"
+              onClick={() => onOpenProfile(reply.author.id)}
+              aria-label={`Open ${reply.author.displayName}'s profile`}
+            >
+              <Avatar name={reply.author.displayName} src={reply.author.avatarUrl} className="size-9" />
+            </button>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm">
+                <span className="font-semibold">{reply.author.displayName}</span>{' '}
+                <span className="text-xs text-ink-muted">{relativeTime(reply.createdAt)}</span>
+              </p>
+              <p className="mt-1 [overflow-wrap:anywhere] whitespace-pre-wrap">{reply.content}</p>
+            </div>
+            {((reply.author.id === viewer.id && !data.isLocked) || canModerate) && (
+              <ConfirmButton
+                label="Delete reply"
+                title="Delete this reply?"
+                description="It will be removed for everyone."
+                confirmLabel="Delete"
+                onConfirm={() =>
+                  removeReply.mutate(reply.id, {
+                    onError: (error) => toast.error('Failed to delete reply', { description: error.message }),
+                  })
+                }
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </ConfirmButton>
+            )}
+          </li>
+        ))}
+      </ol>
+      {replies.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-center"
+          onClick={() => replies.fetchNextPage()}
+          disabled={replies.isFetchingNextPage}
+        >
+          Show more replies
+        </Button>
+      )}
+      {data.isLocked ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-[var(--radius-card)] border border-line bg-moon-100 p-4 text-ink-muted"
+        >
+          <Lock className="size-4" aria-hidden="true" /> This topic is locked: it takes no new replies.
+        </p>
+      ) : (
+        <ReplyBox topicId={topicId} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, becomeMember, signInAs } from './fixtures.ts';
+
+test('a member starts a topic, another replies, and an admin locks it', async ({ browser }) => {
+  const authorPage = await (await browser.newContext()).newPage();
+  const sisterPage = await (await browser.newContext()).newPage();
+  const adminPage = await (await browser.newContext()).newPage();
+  await becomeMember(authorPage);
+  await becomeMember(sisterPage);
+  const title = `Waning moon journaling ${Date.now()}`;
+
+  await authorPage.goto('/community?tab=forums');
+  await expect(authorPage.getByRole('heading', { name: 'Discussion Forums' })).toBeVisible();
+  await authorPage.getByRole('button', { name: /Moon Wisdom/ }).click();
+  await expect(authorPage.getByRole('button', { name: 'Back to Categories' })).toBeVisible();
+  await authorPage.getByRole('button', { name: 'New Topic' }).click();
+  const dialog = authorPage.getByRole('dialog', { name: 'New Topic' });
+  await dialog.getByRole('button', { name: 'Start Topic' }).click();
+  await expect(dialog.getByText('Give your topic a title')).toBeVisible();
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('What would you like to discuss?').fill('What do you write as the moon wanes?');
+  await dialog.getByRole('button', { name: 'Start Topic' }).click();
+  await expect(authorPage.getByRole('heading', { name: title })).toBeVisible();
+  const topicUrl = authorPage.url();
+  expect(topicUrl).toContain('topic=');
+
+  await sisterPage.goto(topicUrl);
+  await expect(sisterPage.getByRole('heading', { name: title })).toBeVisible();
+  await expect(sisterPage.getByRole('button', { name: 'Post Reply' })).toBeDisabled();
+  await sisterPage.getByRole('textbox', { name: 'Write a reply' }).fill('Gratitude lists, always.');
+  await sisterPage.getByRole('button', { name: 'Post Reply' }).click();
+  await expect(sisterPage.getByText('Reply posted')).toBeVisible();
+  await expect(sisterPage.getByText('Gratitude lists, always.')).toBeVisible();
+  await expect(sisterPage.getByRole('heading', { name: '1 reply' })).toBeVisible();
+
+  await adminPage.goto('/');
+  await signInAs(adminPage, ADMIN_EMAIL);
+  await adminPage.goto(topicUrl);
+  await adminPage.getByRole('button', { name: 'Lock' }).click();
+  await expect(adminPage.getByText('Topic locked successfully')).toBeVisible();
+
+  await sisterPage.reload();
+  await expect(sisterPage.getByText('This topic is locked: it takes no new replies.')).toBeVisible();
+  await expect(sisterPage.getByRole('textbox', { name: 'Write a reply' })).toHaveCount(0);
+
+  await authorPage.getByRole('button', { name: /Back to Moon Wisdom/ }).click();
+  await authorPage.reload();
+  const row = authorPage.getByRole('button', { name: new RegExp(title) });
+  await expect(row.getByLabel('Locked')).toBeVisible();
+  await expect(row).toContainText('1 replies');
+});
