@@ -75,6 +75,7 @@ try {
     await shoot('course-progress', '/course/1');
     await shoot('community', '/community');
     await shoot('leaderboard', '/community?tab=leaderboard');
+    await shoot('forums', '/community?tab=forums');
     await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: base } });
     await page.request.post('/api/auth/sign-up/email', {
       data: { email: `admin.${label}@example.com`, password: 'moonlight' },

@@ -21,11 +21,11 @@ export function ForumCategories({ onOpen }: { onOpen: (categoryId: string) => vo
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {categories.data.categories.map((category) => (
-        <li key={category.id}>
+        <li key={category.id} className="min-w-0">
           <button
             type="button"
             onClick={() => onOpen(category.id)}
-            className="flex h-full w-full flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-white p-5 text-left shadow-card hover:border-gold-400"
+            className="flex h-full w-full min-w-0 flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-white p-5 text-left shadow-card hover:border-gold-400"
           >
             <span className="flex items-center gap-3">
               <span className={`rounded-full p-2.5 ${TINTS[category.color] ?? TINTS.indigo}`}>
