@@ -191,6 +191,19 @@ describe('comments', () => {
     expect(notices).toHaveLength(1);
   });
 
+  it('keep comments_count exact under concurrent comments', async () => {
+    const author = await subscriber();
+    const created = await post(author);
+    const sisters = await Promise.all(Array.from({ length: 12 }, () => subscriber()));
+    await Promise.all(
+      sisters.map((sister, i) => api(sister, 'POST', `/api/posts/${created.id}/comments`, { content: `Love ${i}` })),
+    );
+    const [row] = await t.database.db.select().from(posts).where(eq(posts.id, created.id));
+    const list = (await api(author, 'GET', `/api/posts/${created.id}/comments`)).json();
+    expect(row?.commentsCount).toBe(12);
+    expect(list.items).toHaveLength(12);
+  });
+
   it('are deleted by their author only (or a moderator)', async () => {
     const author = await subscriber();
     const other = await subscriber();
