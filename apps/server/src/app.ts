@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import appConfigRoutes from './modules/app-config/routes.ts';
 import billingRoutes from './modules/billing/routes.ts';
+import circleRoutes from './modules/circles/routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
 import devRoutes from './modules/dev/routes.ts';
 import feedRoutes from './modules/feed/routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(feedRoutes);
   await app.register(profileRoutes);
   await app.register(forumRoutes);
+  await app.register(circleRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   await app.register(webApp, { webDist });

@@ -1,0 +1,167 @@
+import {
+  ALREADY_REQUESTED,
+  CIRCLE_FULL,
+  type Circle,
+  type CircleRequest,
+  INSTANT_JOIN_TYPES,
+  type JoinResult,
+} from '@lunara/shared/circles';
+import { isModeratorRole } from '@lunara/shared/roles';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { circleMemberships, circles } from '../../db/schema/circles.ts';
+import { profiles } from '../../db/schema/members.ts';
+import { auditLog } from '../../db/schema/operations.ts';
+import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import type { Actor } from '../feed/post-service.ts';
+import { createNotification } from '../notifications/notification-service.ts';
+
+const MAX_CIRCLES = 100;
+const MAX_REQUESTS = 100;
+
+/** Active circles, newest first, with their approved member count and the member's own status. */
+export async function listCircles(db: Db, viewerId: string): Promise<Circle[]> {
+  const rows = await db
+    .select({
+      circle: circles,
+      memberCount: sql<number>`(select count(*)::int from ${circleMemberships} m where m.circle_id = ${circles.id} and m.status = 'approved')`,
+      myStatus: circleMemberships.status,
+    })
+    .from(circles)
+    .leftJoin(
+      circleMemberships,
+      and(eq(circleMemberships.circleId, circles.id), eq(circleMemberships.userId, viewerId)),
+    )
+    .where(eq(circles.isActive, true))
+    .orderBy(desc(circles.createdAt), asc(circles.name))
+    .limit(MAX_CIRCLES);
+  return rows.map(({ circle, memberCount, myStatus }) => ({
+    id: circle.id,
+    name: circle.name,
+    description: circle.description,
+    type: circle.type as Circle['type'],
+    focusArea: circle.focusArea,
+    maxMembers: circle.maxMembers,
+    memberCount,
+    isMember: myStatus === 'approved',
+    myStatus: (myStatus as Circle['myStatus']) ?? null,
+  }));
+}
+
+async function lockCircle(tx: Db, circleId: string) {
+  const [circle] = await tx
+    .select()
+    .from(circles)
+    .where(and(eq(circles.id, circleId), eq(circles.isActive, true)))
+    .for('update');
+  if (!circle) throw notFound('This circle does not exist');
+  return circle;
+}
+
+async function approvedCount(tx: Db, circleId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(circleMemberships)
+    .where(and(eq(circleMemberships.circleId, circleId), eq(circleMemberships.status, 'approved')));
+  return row?.n ?? 0;
+}
+
+/**
+ * Joining (spec section 4): course-aligned and specialized circles take the member at once, up to
+ * max_members; open circles get a request a moderator approves; private ones an invitation request.
+ * The circle row is locked, so concurrent joins cannot overfill it.
+ */
+export async function joinCircle(db: Db, userId: string, circleId: string): Promise<JoinResult> {
+  return db.transaction(async (tx) => {
+    const circle = await lockCircle(tx, circleId);
+    const [existing] = await tx
+      .select()
+      .from(circleMemberships)
+      .where(and(eq(circleMemberships.circleId, circleId), eq(circleMemberships.userId, userId)));
+    if (existing && existing.status !== 'declined') throw new AppError('CONFLICT', 409, ALREADY_REQUESTED);
+    const isInstant = (INSTANT_JOIN_TYPES as readonly string[]).includes(circle.type);
+    if (isInstant && (await approvedCount(tx, circleId)) >= circle.maxMembers) throw conflict(CIRCLE_FULL);
+    const status = isInstant ? 'approved' : 'pending';
+    await tx
+      .insert(circleMemberships)
+      .values({ circleId, userId, status })
+      .onConflictDoUpdate({
+        target: [circleMemberships.circleId, circleMemberships.userId],
+        set: { status, decidedBy: null, updatedAt: sql`now()` },
+      });
+    return isInstant
+      ? { status: 'approved', message: 'Welcome to the circle!' }
+      : {
+          status: 'pending',
+          message: circle.type === 'private' ? 'Invitation request sent' : 'Join request sent successfully!',
+        };
+  });
+}
+
+/** Leaving, or withdrawing a request. */
+export async function leaveCircle(db: Db, userId: string, circleId: string): Promise<void> {
+  const removed = await db
+    .delete(circleMemberships)
+    .where(and(eq(circleMemberships.circleId, circleId), eq(circleMemberships.userId, userId)))
+    .returning({ id: circleMemberships.id });
+  if (removed.length === 0) throw notFound('You are not in this circle');
+}
+
+/** Pending requests, oldest first, for moderators and admins. */
+export async function listPendingRequests(db: Db, actor: Actor): Promise<CircleRequest[]> {
+  if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can see join requests');
+  const rows = await db
+    .select({
+      membership: circleMemberships,
+      circleName: circles.name,
+      displayName: profiles.displayName,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(circleMemberships)
+    .innerJoin(circles, eq(circles.id, circleMemberships.circleId))
+    .leftJoin(profiles, eq(profiles.id, circleMemberships.userId))
+    .where(eq(circleMemberships.status, 'pending'))
+    .orderBy(asc(circleMemberships.createdAt))
+    .limit(MAX_REQUESTS);
+  return rows.map((row) => ({
+    id: row.membership.id,
+    circleId: row.membership.circleId,
+    circleName: row.circleName,
+    userId: row.membership.userId,
+    displayName: row.displayName ?? 'Sacred Sister',
+    avatarUrl: row.avatarUrl,
+    requestedAt: row.membership.createdAt.toISOString(),
+  }));
+}
+
+/** Approve (within capacity; the member is told with circle_invite) or decline a request. Audited. */
+export async function decideRequest(db: Db, actor: Actor, membershipId: string, approve: boolean): Promise<void> {
+  if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can decide join requests');
+  await db.transaction(async (tx) => {
+    const [request] = await tx.select().from(circleMemberships).where(eq(circleMemberships.id, membershipId));
+    if (!request || request.status !== 'pending') throw notFound('This request has already been decided');
+    const circle = await lockCircle(tx, request.circleId);
+    if (approve && (await approvedCount(tx, circle.id)) >= circle.maxMembers) throw conflict(CIRCLE_FULL);
+    await tx
+      .update(circleMemberships)
+      .set({ status: approve ? 'approved' : 'declined', decidedBy: actor.id, updatedAt: sql`now()` })
+      .where(eq(circleMemberships.id, membershipId));
+    await tx.insert(auditLog).values({
+      actorId: actor.id,
+      action: approve ? 'circle.approve' : 'circle.decline',
+      targetType: 'circle_membership',
+      targetId: membershipId,
+      details: { circleId: circle.id, userId: request.userId },
+    });
+    if (approve) {
+      await createNotification(tx, {
+        userId: request.userId,
+        actorId: actor.id,
+        type: 'circle_invite',
+        title: 'Welcome to the circle',
+        message: `Your request to join ${circle.name} was approved`,
+        data: { circleId: circle.id },
+      });
+    }
+  });
+}

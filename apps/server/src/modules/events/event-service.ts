@@ -1,0 +1,162 @@
+import { type AttendeeList, type CircleEvent, EVENT_FULL, type EventView } from '@lunara/shared/circles';
+import type { RsvpStatus } from '@lunara/shared/community';
+import { zonedDayRange, zonedWeekRange } from '@lunara/shared/time-zones';
+import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { circleEvents, circles, eventRsvps } from '../../db/schema/circles.ts';
+import { profiles } from '../../db/schema/members.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { createNotification } from '../notifications/notification-service.ts';
+import { renderIcs } from './ics.ts';
+
+const MAX_EVENTS = 100;
+const MAX_ATTENDEES = 100;
+
+function toEvent(row: {
+  event: typeof circleEvents.$inferSelect;
+  circle: typeof circles.$inferSelect;
+  myRsvp: string | null;
+}): CircleEvent {
+  const { event, circle } = row;
+  return {
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    eventDate: event.eventDate.toISOString(),
+    endDate: new Date(event.eventDate.getTime() + event.durationMinutes * 60_000).toISOString(),
+    durationMinutes: event.durationMinutes,
+    isVirtual: event.isVirtual,
+    meetingLink: event.meetingLink,
+    location: event.location,
+    maxAttendees: event.maxAttendees,
+    attendeeCount: event.attendeeCount,
+    circle: {
+      id: circle.id,
+      name: circle.name,
+      focusArea: circle.focusArea,
+      type: circle.type as CircleEvent['circle']['type'],
+    },
+    myRsvp: (row.myRsvp as RsvpStatus | null) ?? null,
+  };
+}
+
+function selectEvents(db: Db, viewerId: string) {
+  return db
+    .select({ event: circleEvents, circle: circles, myRsvp: eventRsvps.status })
+    .from(circleEvents)
+    .innerJoin(circles, eq(circles.id, circleEvents.circleId))
+    .leftJoin(eventRsvps, and(eq(eventRsvps.eventId, circleEvents.id), eq(eventRsvps.userId, viewerId)));
+}
+
+/**
+ * Upcoming events, soonest first. Today and This Week are the member's own calendar day and week
+ * (her time zone); My Events are those she is going to or may attend.
+ */
+export async function listEvents(
+  db: Db,
+  viewerId: string,
+  view: EventView,
+  timeZone: string,
+  now = new Date(),
+): Promise<CircleEvent[]> {
+  const range =
+    view === 'today' ? zonedDayRange(now, timeZone) : view === 'week' ? zonedWeekRange(now, timeZone) : undefined;
+  const rows = await selectEvents(db, viewerId)
+    .where(
+      and(
+        eq(circleEvents.isCancelled, false),
+        gt(circleEvents.eventDate, now),
+        range ? and(gte(circleEvents.eventDate, range.start), lt(circleEvents.eventDate, range.end)) : undefined,
+        view === 'mine' ? sql`${eventRsvps.status} in ('going', 'maybe')` : undefined,
+      ),
+    )
+    .orderBy(asc(circleEvents.eventDate), asc(circleEvents.id))
+    .limit(MAX_EVENTS);
+  return rows.map(toEvent);
+}
+
+async function readEvent(db: Db, viewerId: string, eventId: string): Promise<CircleEvent> {
+  const [row] = await selectEvents(db, viewerId).where(eq(circleEvents.id, eventId));
+  if (!row || row.event.isCancelled) throw notFound('This event does not exist or was cancelled');
+  return toEvent(row);
+}
+
+/**
+ * RSVP as an upsert per member and event. attendee_count moves with the change of status, in the
+ * same transaction, with the event row locked: it stays exact and never passes max_attendees.
+ */
+export async function rsvp(db: Db, userId: string, eventId: string, status: RsvpStatus): Promise<CircleEvent> {
+  await db.transaction(async (tx) => {
+    const [event] = await tx.select().from(circleEvents).where(eq(circleEvents.id, eventId)).for('update');
+    if (!event || event.isCancelled) throw notFound('This event does not exist or was cancelled');
+    const [previous] = await tx
+      .select({ status: eventRsvps.status })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, userId)));
+    const wasGoing = previous?.status === 'going';
+    const isGoing = status === 'going';
+    if (isGoing && !wasGoing && event.maxAttendees !== null && event.attendeeCount >= event.maxAttendees) {
+      throw conflict(EVENT_FULL);
+    }
+    await tx
+      .insert(eventRsvps)
+      .values({ eventId, userId, status })
+      .onConflictDoUpdate({ target: [eventRsvps.eventId, eventRsvps.userId], set: { status, updatedAt: sql`now()` } });
+    const delta = Number(isGoing) - Number(wasGoing);
+    if (delta !== 0) {
+      await tx
+        .update(circleEvents)
+        .set({ attendeeCount: sql`${circleEvents.attendeeCount} + ${delta}` })
+        .where(eq(circleEvents.id, eventId));
+    }
+    if (isGoing && !wasGoing) {
+      await createNotification(tx, {
+        userId,
+        actorId: null,
+        type: 'event_rsvp',
+        title: 'You are going',
+        message: `Your place at ${event.title} is saved`,
+        data: { eventId },
+      });
+    }
+  });
+  return readEvent(db, userId, eventId);
+}
+
+/** "Who's Going": the members attending, first to answer first. */
+export async function listAttendees(db: Db, eventId: string): Promise<AttendeeList> {
+  const rows = await db
+    .select({ userId: eventRsvps.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
+    .from(eventRsvps)
+    .leftJoin(profiles, eq(profiles.id, eventRsvps.userId))
+    .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, 'going')))
+    .orderBy(asc(eventRsvps.createdAt))
+    .limit(MAX_ATTENDEES);
+  return {
+    attendees: rows.map((row) => ({
+      userId: row.userId,
+      displayName: row.displayName ?? 'Sacred Sister',
+      avatarUrl: row.avatarUrl,
+    })),
+  };
+}
+
+export async function eventCalendarFile(
+  db: Db,
+  viewerId: string,
+  eventId: string,
+  app: { appUrl: string; productName: string },
+) {
+  const event = await readEvent(db, viewerId, eventId);
+  return renderIcs({
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    start: new Date(event.eventDate),
+    end: new Date(event.endDate),
+    location: event.isVirtual ? (event.meetingLink ?? 'Online') : event.location,
+    url: event.meetingLink,
+    host: new URL(app.appUrl).hostname,
+    productName: app.productName,
+  });
+}
