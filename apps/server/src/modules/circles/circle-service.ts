@@ -139,7 +139,7 @@ export async function decideRequest(db: Db, actor: Actor, membershipId: string, 
   if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can decide join requests');
   await db.transaction(async (tx) => {
     const [request] = await tx.select().from(circleMemberships).where(eq(circleMemberships.id, membershipId));
-    if (!request || request.status !== 'pending') throw notFound('This request has already been decided');
+    if (request?.status !== 'pending') throw notFound('This request has already been decided');
     const circle = await lockCircle(tx, request.circleId);
     if (approve && (await approvedCount(tx, circle.id)) >= circle.maxMembers) throw conflict(CIRCLE_FULL);
     await tx

@@ -1,10 +1,12 @@
-import { Bell, CalendarDays, MessageCircle, UserRound, Users } from 'lucide-react';
+import { Bell, MessageCircle, UserRound, type Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { CirclesPanel } from '../../features/circles/components/circles-panel.tsx';
+import { EventsPanel } from '../../features/events/components/events-panel.tsx';
 import { CommunityFeed } from '../../features/feed/components/community-feed.tsx';
 import { ForumsPanel } from '../../features/forums/components/forums-panel.tsx';
 import { LeaderboardView } from '../../features/leaderboard/components/leaderboard-view.tsx';
@@ -80,18 +82,10 @@ function Community() {
           <CommunityFeed viewer={viewer} onOpenProfile={setProfileId} />
         </TabsContent>
         <TabsContent value="circles" className="pt-6">
-          <OpeningSoon
-            icon={Users}
-            title="Sacred Circles"
-            text="Small circles around a shared focus: joining and requests open in the next release."
-          />
+          <CirclesPanel canModerate={user.role === 'admin' || user.role === 'moderator'} />
         </TabsContent>
         <TabsContent value="events" className="pt-6">
-          <OpeningSoon
-            icon={CalendarDays}
-            title="Sacred Events"
-            text="Live gatherings with RSVP open in the next release."
-          />
+          <EventsPanel />
         </TabsContent>
         <TabsContent value="messages" className="pt-6">
           <OpeningSoon

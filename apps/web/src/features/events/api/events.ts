@@ -1,0 +1,31 @@
+import type { AttendeeList, CircleEvent, EventView } from '@lunara/shared/circles';
+import type { RsvpStatus } from '@lunara/shared/community';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** The browser's own time zone: "Today" and "This Week" are the member's calendar. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const getEventsQueryOptions = (view: EventView) =>
+  queryOptions({
+    queryKey: ['events', view],
+    queryFn: () =>
+      apiFetch<{ events: CircleEvent[] }>(`/api/events?view=${view}&tz=${encodeURIComponent(browserTimeZone())}`),
+  });
+export const useEvents = (view: EventView) => useQuery(getEventsQueryOptions(view));
+
+export const getAttendeesQueryOptions = (eventId: string) =>
+  queryOptions({
+    queryKey: ['events', 'attendees', eventId],
+    queryFn: () => apiFetch<AttendeeList>(`/api/events/${eventId}/attendees`),
+  });
+export const useAttendees = (eventId: string) => useQuery(getAttendeesQueryOptions(eventId));
+
+export function useRsvp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ eventId, status }: { eventId: string; status: RsvpStatus }) =>
+      apiFetch<CircleEvent>(`/api/events/${eventId}/rsvp`, { method: 'PUT', body: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+  });
+}

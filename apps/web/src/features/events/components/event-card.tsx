@@ -1,0 +1,94 @@
+import type { CircleEvent } from '@lunara/shared/circles';
+import type { RsvpStatus } from '@lunara/shared/community';
+import { Clock, MapPin, Users, Video } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Dialog, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import { useRsvp } from '../api/events.ts';
+import { EventDetails } from './event-details.tsx';
+import { durationLabel } from './event-formatting.ts';
+import { rsvpFailed, rsvpUpdated } from './rsvp-toast.ts';
+
+const RSVP_LABELS: Record<RsvpStatus, string> = { going: 'Attending', maybe: 'Maybe', not_going: "Can't Attend" };
+
+export function EventCard({ event }: { event: CircleEvent }) {
+  const rsvp = useRsvp();
+  const answer = (status: RsvpStatus) =>
+    rsvp.mutate(
+      { eventId: event.id, status },
+      { onSuccess: () => rsvpUpdated(status), onError: (error) => rsvpFailed(error.message) },
+    );
+  const isGoing = event.myRsvp === 'going';
+  const isFull = event.maxAttendees !== null && event.attendeeCount >= event.maxAttendees;
+
+  return (
+    <article
+      aria-labelledby={`event-${event.id}`}
+      className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-card"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="rose">{event.circle.name}</Badge>
+        {event.myRsvp && <Badge tone={isGoing ? 'gold' : 'muted'}>{RSVP_LABELS[event.myRsvp]}</Badge>}
+      </div>
+      <h3 id={`event-${event.id}`} className="text-xl text-night-900">
+        {event.title}
+      </h3>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
+        <li className="inline-flex items-center gap-1">
+          <Clock className="size-4" aria-hidden="true" /> {relativeTime(event.eventDate)} ·{' '}
+          {durationLabel(event.durationMinutes)}
+        </li>
+        <li className="inline-flex items-center gap-1">
+          {event.isVirtual ? (
+            <Video className="size-4" aria-hidden="true" />
+          ) : (
+            <MapPin className="size-4" aria-hidden="true" />
+          )}
+          {event.isVirtual ? 'Virtual' : event.location}
+        </li>
+        <li className="inline-flex items-center gap-1">
+          <Users className="size-4" aria-hidden="true" /> {event.attendeeCount}
+          {event.maxAttendees ? `/${event.maxAttendees}` : ''} attending
+        </li>
+      </ul>
+      <p className="line-clamp-3 text-sm text-ink">{event.description}</p>
+      <div className="flex flex-wrap gap-2">
+        {isGoing ? (
+          <>
+            {event.isVirtual && event.meetingLink && (
+              <a
+                href={event.meetingLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('gold', 'sm')}
+              >
+                Join
+              </a>
+            )}
+            <Button size="sm" variant="outline" disabled={rsvp.isPending} onClick={() => answer('not_going')}>
+              Can't Attend
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button size="sm" disabled={rsvp.isPending || isFull} onClick={() => answer('going')}>
+              {isFull ? 'Full' : 'Attend'}
+            </Button>
+            <Button size="sm" variant="outline" disabled={rsvp.isPending} onClick={() => answer('maybe')}>
+              Maybe
+            </Button>
+          </>
+        )}
+        <Dialog>
+          <DialogTrigger asChild>
+            <Button size="sm" variant="ghost">
+              View Details
+            </Button>
+          </DialogTrigger>
+          <EventDetails event={event} />
+        </Dialog>
+      </div>
+    </article>
+  );
+}

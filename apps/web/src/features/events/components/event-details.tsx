@@ -1,0 +1,99 @@
+import type { CircleEvent } from '@lunara/shared/circles';
+import type { RsvpStatus } from '@lunara/shared/community';
+import { CalendarPlus, Clock, Link2, MapPin } from 'lucide-react';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { DialogContent } from '../../../components/ui/dialog.tsx';
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { useAttendees, useRsvp } from '../api/events.ts';
+import { fullDate, timeRange } from './event-formatting.ts';
+import { rsvpFailed, rsvpUpdated } from './rsvp-toast.ts';
+
+const RESPONSES: Array<[RsvpStatus, string]> = [
+  ['going', 'Attending'],
+  ['maybe', 'Maybe'],
+  ['not_going', "Can't Attend"],
+];
+
+/** The details dialog: when, where, about, your response and who is going. */
+export function EventDetails({ event }: { event: CircleEvent }) {
+  const attendees = useAttendees(event.id);
+  const rsvp = useRsvp();
+  const list = attendees.data?.attendees ?? [];
+  return (
+    <DialogContent title={event.title} description={event.circle.name} className="max-w-xl">
+      <div className="flex flex-col gap-5">
+        <ul className="flex flex-col gap-2 text-sm">
+          <li className="flex items-center gap-2">
+            <Clock className="size-4 text-rose-600" aria-hidden="true" /> {fullDate(event)}, {timeRange(event)}
+          </li>
+          {event.isVirtual ? (
+            event.meetingLink && (
+              <li className="flex items-center gap-2">
+                <Link2 className="size-4 text-rose-600" aria-hidden="true" />
+                <a
+                  href={event.meetingLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-rose-700 underline underline-offset-4"
+                >
+                  {event.meetingLink}
+                </a>
+              </li>
+            )
+          ) : (
+            <li className="flex items-center gap-2">
+              <MapPin className="size-4 text-rose-600" aria-hidden="true" /> {event.location}
+            </li>
+          )}
+        </ul>
+        <section>
+          <h3 className="text-lg text-night-900">About This Event</h3>
+          <p className="mt-1 text-ink-muted whitespace-pre-wrap">{event.description}</p>
+        </section>
+        <section>
+          <h3 className="text-lg text-night-900">Your Response</h3>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {RESPONSES.map(([status, label]) => (
+              <Button
+                key={status}
+                size="sm"
+                variant={event.myRsvp === status ? 'primary' : 'outline'}
+                aria-pressed={event.myRsvp === status}
+                disabled={rsvp.isPending}
+                onClick={() =>
+                  rsvp.mutate(
+                    { eventId: event.id, status },
+                    { onSuccess: () => rsvpUpdated(status), onError: (error) => rsvpFailed(error.message) },
+                  )
+                }
+              >
+                {label}
+              </Button>
+            ))}
+          </div>
+        </section>
+        <section>
+          <h3 className="text-lg text-night-900">Who's Going ({list.length})</h3>
+          {list.length === 0 ? (
+            <p className="mt-1 text-sm text-ink-muted">Be the first to RSVP for this event!</p>
+          ) : (
+            <ScrollArea className="mt-2 h-40">
+              <ul className="flex flex-col gap-2 pr-3">
+                {list.map((attendee) => (
+                  <li key={attendee.userId} className="flex items-center gap-2 text-sm">
+                    <Avatar name={attendee.displayName} src={attendee.avatarUrl} className="size-7" />{' '}
+                    {attendee.displayName}
+                  </li>
+                ))}
+              </ul>
+            </ScrollArea>
+          )}
+        </section>
+        <a href={`/api/events/${event.id}/calendar.ics`} download className={buttonClasses('outline', 'sm')}>
+          <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
+        </a>
+      </div>
+    </DialogContent>
+  );
+}
