@@ -18,6 +18,7 @@ import feedRoutes from './modules/feed/routes.ts';
 import forumRoutes from './modules/forums/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import profileRoutes from './modules/profiles/routes.ts';
+import ritualRoutes from './modules/rituals/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(profileRoutes);
   await app.register(forumRoutes);
   await app.register(circleRoutes);
+  await app.register(ritualRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   await app.register(webApp, { webDist });

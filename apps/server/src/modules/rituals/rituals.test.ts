@@ -1,0 +1,174 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import { pointsLedger, userPoints } from '../../db/schema/community.ts';
+import { dailyRituals, rituals } from '../../db/schema/rituals.ts';
+import { grantRoleByEmail } from '../roles/service.ts';
+import { completeRitual } from './ritual-service.ts';
+
+let t: TestApp;
+let ritualIds: string[];
+beforeAll(async () => {
+  t = await createTestApp();
+  ritualIds = (await t.database.db.select({ id: rituals.id }).from(rituals).where(eq(rituals.isTemplate, true))).map(
+    (row) => row.id,
+  );
+});
+afterAll(async () => t?.close());
+
+async function subscriber(): Promise<TestMember> {
+  const member = await t.signUp();
+  await t.request({ method: 'POST', url: '/api/billing/test/complete', cookie: member.cookie, payload: {} });
+  return member;
+}
+const complete = (member: TestMember, ritualId: string, body: Record<string, unknown> = {}) =>
+  t.request({ method: 'POST', url: `/api/rituals/${ritualId}/complete?tz=UTC`, cookie: member.cookie, payload: body });
+const ledgerOf = (userId: string) =>
+  t.database.db
+    .select()
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'ritual')));
+
+describe('rituals page data', () => {
+  it('is for subscribers and admins', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/rituals' })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/rituals', cookie: (await t.signUp()).cookie })).statusCode,
+    ).toBe(403);
+    const admin = await t.signUp();
+    await grantRoleByEmail(t.database.db, admin.email, 'admin');
+    expect((await t.request({ method: 'GET', url: '/api/rituals', cookie: admin.cookie })).statusCode).toBe(200);
+  });
+
+  it('gives the moon, the templates and today’s completions', async () => {
+    const member = await subscriber();
+    const body = (
+      await t.request({ method: 'GET', url: '/api/rituals?tz=Europe/Paris', cookie: member.cookie })
+    ).json();
+    expect(body.moon.phase).toBeTypeOf('string');
+    expect(body.moon.illuminationPercent).toBeGreaterThanOrEqual(0);
+    expect(body.moon.timing).toBeNull();
+    expect(body.rituals.length).toBeGreaterThanOrEqual(16);
+    expect(body.completedToday).toEqual([]);
+  });
+});
+
+describe('completing a ritual', () => {
+  it('stores mood, energy and notes, pays +15 once, and refuses a second time that day', async () => {
+    const member = await subscriber();
+    const ritualId = ritualIds[0] ?? '';
+    const first = await complete(member, ritualId, { mood: 'grateful', energyLevel: 5, notes: 'Felt lighter' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ ritualId, moodAfter: 'grateful', energyLevel: 5, streakCount: 1 });
+    const again = await complete(member, ritualId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('You have already completed this ritual today');
+    expect(await ledgerOf(member.id)).toHaveLength(1);
+  });
+
+  it('defaults energy to 3 and validates it and the mood', async () => {
+    const member = await subscriber();
+    expect((await complete(member, ritualIds[1] ?? '')).json().energyLevel).toBe(3);
+    const bad = await complete(member, ritualIds[2] ?? '', { energyLevel: 7 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Energy level must be from 1 to 5');
+    expect((await complete(member, ritualIds[2] ?? '', { mood: 'furious' })).statusCode).toBe(400);
+  });
+
+  it('pays once under two concurrent completions', async () => {
+    const member = await subscriber();
+    const ritualId = ritualIds[3] ?? '';
+    const responses = await Promise.all([complete(member, ritualId), complete(member, ritualId)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(await ledgerOf(member.id)).toHaveLength(1);
+    const [points] = await t.database.db.select().from(userPoints).where(eq(userPoints.userId, member.id));
+    expect(points?.points).toBeGreaterThanOrEqual(15);
+  });
+
+  it('uses the member’s own day: just before and after midnight are two days in Tokyo, one in Los Angeles', async () => {
+    const member = await subscriber();
+    const ritualId = ritualIds[4] ?? '';
+    const db = t.database.db;
+    // 14:50 and 15:10 UTC are 23:50 and 00:10 in Tokyo (UTC+9): two different days there.
+    await completeRitual(db, member.id, ritualId, {}, 'Asia/Tokyo', new Date('2030-03-10T14:50:00Z'));
+    const nextDay = await completeRitual(db, member.id, ritualId, {}, 'Asia/Tokyo', new Date('2030-03-10T15:10:00Z'));
+    expect(nextDay.streakCount).toBe(2);
+    // The same two instants are 07:50 and 08:10 on one day in Los Angeles.
+    const other = await subscriber();
+    await completeRitual(db, other.id, ritualId, {}, 'America/Los_Angeles', new Date('2030-03-10T14:50:00Z'));
+    await expect(
+      completeRitual(db, other.id, ritualId, {}, 'America/Los_Angeles', new Date('2030-03-10T15:10:00Z')),
+    ).rejects.toThrow('You have already completed this ritual today');
+    const rows = await db.select().from(dailyRituals).where(eq(dailyRituals.userId, member.id));
+    expect(rows.map((row) => row.localDate).sort()).toEqual(['2030-03-10', '2030-03-11']);
+  });
+
+  it('counts the streak in days in a row, not completions', async () => {
+    const member = await subscriber();
+    const db = t.database.db;
+    const at = (day: number) => new Date(Date.UTC(2031, 0, day, 12));
+    expect((await completeRitual(db, member.id, ritualIds[5] ?? '', {}, 'UTC', at(1))).streakCount).toBe(1);
+    expect((await completeRitual(db, member.id, ritualIds[6] ?? '', {}, 'UTC', at(1))).streakCount).toBe(1);
+    expect((await completeRitual(db, member.id, ritualIds[5] ?? '', {}, 'UTC', at(2))).streakCount).toBe(2);
+    expect((await completeRitual(db, member.id, ritualIds[5] ?? '', {}, 'UTC', at(3))).streakCount).toBe(3);
+    expect((await completeRitual(db, member.id, ritualIds[5] ?? '', {}, 'UTC', at(5))).streakCount).toBe(1);
+  });
+});
+
+describe('own rituals and location', () => {
+  it('are visible to their author only', async () => {
+    const author = await subscriber();
+    const other = await subscriber();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/rituals',
+      cookie: author.cookie,
+      payload: {
+        title: 'Morning pages',
+        description: 'Three pages',
+        instructions: 'Wake\nWrite',
+        durationMinutes: 20,
+        moonPhase: 'new_moon',
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const ritual = created.json();
+    const mine = (await t.request({ method: 'GET', url: '/api/rituals', cookie: author.cookie })).json().rituals;
+    expect(mine.find((row: { id: string }) => row.id === ritual.id)).toMatchObject({ isMine: true, isTemplate: false });
+    const theirs = (await t.request({ method: 'GET', url: '/api/rituals', cookie: other.cookie })).json().rituals;
+    expect(theirs.find((row: { id: string }) => row.id === ritual.id)).toBeUndefined();
+    expect((await complete(other, ritual.id)).statusCode).toBe(404);
+    const blank = await t.request({
+      method: 'POST',
+      url: '/api/rituals',
+      cookie: author.cookie,
+      payload: { title: ' ', description: 'x', instructions: 'x', durationMinutes: 5, moonPhase: 'new_moon' },
+    });
+    expect(blank.json().error.message).toBe('Give your ritual a title');
+  });
+
+  it('saves a location and then times moonrise and moonset', async () => {
+    const member = await subscriber();
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/me/location',
+      cookie: member.cookie,
+      payload: { latitude: 38.72, longitude: -9.14 },
+    });
+    expect(saved.statusCode).toBe(200);
+    const body = (
+      await t.request({ method: 'GET', url: '/api/rituals?tz=Europe/Lisbon', cookie: member.cookie })
+    ).json();
+    expect(body.moon.timing).not.toBeNull();
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/api/me/location',
+          cookie: member.cookie,
+          payload: { latitude: 123, longitude: 0 },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});
