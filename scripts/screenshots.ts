@@ -76,6 +76,9 @@ try {
     await shoot('community', '/community');
     await shoot('leaderboard', '/community?tab=leaderboard');
     await shoot('forums', '/community?tab=forums');
+    await shoot('circles', '/community?tab=circles');
+    await shoot('events', '/community?tab=events');
+    await shoot('rituals', '/rituals');
     await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: base } });
     await page.request.post('/api/auth/sign-up/email', {
       data: { email: `admin.${label}@example.com`, password: 'moonlight' },

@@ -1,0 +1,46 @@
+import type {
+  CompleteRitualBody,
+  Completion,
+  CreateRitualBody,
+  Ritual,
+  RitualsToday,
+} from '@lunara/shared/ritual-schemas';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** "Today" is the member's own day: the browser's time zone goes with every request. */
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const getRitualsTodayQueryOptions = () =>
+  queryOptions({
+    queryKey: ['rituals'],
+    queryFn: () => apiFetch<RitualsToday>(`/api/rituals?tz=${encodeURIComponent(timeZone())}`),
+  });
+export const useRitualsToday = () => useQuery(getRitualsTodayQueryOptions());
+
+function useRitualMutation<TInput, TResult>(action: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: () =>
+      Promise.all(
+        ['rituals', 'journey', 'profiles', 'leaderboard'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      ),
+  });
+}
+
+export const useCompleteRitual = () =>
+  useRitualMutation(({ ritualId, body }: { ritualId: string; body: CompleteRitualBody }) =>
+    apiFetch<Completion>(`/api/rituals/${ritualId}/complete?tz=${encodeURIComponent(timeZone())}`, {
+      method: 'POST',
+      body,
+    }),
+  );
+export const useCreateRitual = () =>
+  useRitualMutation((body: CreateRitualBody) => apiFetch<Ritual>('/api/rituals', { method: 'POST', body }));
+export const useSaveLocation = () =>
+  useRitualMutation((location: { latitude: number; longitude: number }) =>
+    apiFetch<{ ok: true }>('/api/me/location', { method: 'PUT', body: location }),
+  );

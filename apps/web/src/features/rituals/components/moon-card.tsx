@@ -1,0 +1,80 @@
+import { moonPhaseInfo } from '@lunara/shared/moon';
+import type { Moon } from '@lunara/shared/ritual-schemas';
+import { LocateFixed } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useSaveLocation } from '../api/rituals.ts';
+
+const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const dayTime = new Intl.DateTimeFormat(undefined, { weekday: 'long', hour: 'numeric', minute: '2-digit' });
+
+/** Today's moon: phase, energy, the real illuminated percentage, and (with a location) its timing. */
+export function MoonCard({ moon }: { moon: Moon }) {
+  const info = moonPhaseInfo(moon.phase);
+  const next = moonPhaseInfo(moon.nextPhase.phase);
+  const saveLocation = useSaveLocation();
+
+  function askForLocation() {
+    if (!('geolocation' in navigator)) return;
+    navigator.geolocation.getCurrentPosition(
+      (position) =>
+        saveLocation.mutate(
+          { latitude: position.coords.latitude, longitude: position.coords.longitude },
+          { onError: (error) => console.error('Saving the location failed', error) },
+        ),
+      // A denied permission is only logged (spec section 8).
+      (error) => console.error('Location permission denied', error.message),
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="moon-title"
+      className="flex flex-col gap-4 rounded-[var(--radius-card)] p-6 text-moon-50 shadow-card sm:p-8"
+      style={{ background: `linear-gradient(135deg, ${info.gradient.join(', ')})` }}
+    >
+      <div className="flex items-center gap-4">
+        <span className="text-6xl" role="img" aria-label={info.name}>
+          {info.emoji}
+        </span>
+        <div>
+          <p className="text-sm tracking-[0.2em] text-gold-300 uppercase">Tonight's moon</p>
+          <h2 id="moon-title" className="text-3xl">
+            {info.name}
+          </h2>
+        </div>
+      </div>
+      <p className="max-w-2xl text-moon-100">{info.description}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Badge tone="bright">{info.energy}</Badge>
+        <span className="text-sm text-moon-100">{moon.illuminationPercent}% illuminated</span>
+      </div>
+      <p className="text-sm text-moon-100">
+        {next.name} begins {dayTime.format(new Date(moon.nextPhase.at))}.
+        {moon.timing && (
+          <>
+            {' '}
+            Where you are, the moon rises{' '}
+            {moon.timing.moonrise ? `at ${time.format(new Date(moon.timing.moonrise))}` : 'not at all'} and sets{' '}
+            {moon.timing.moonset ? `at ${time.format(new Date(moon.timing.moonset))}` : 'not at all'} today.
+          </>
+        )}
+      </p>
+      {!moon.timing && (
+        <Button
+          variant="onDark"
+          size="sm"
+          className="self-start"
+          disabled={saveLocation.isPending}
+          onClick={() => {
+            askForLocation();
+            toast('Your location is only used to time moonrise and moonset.');
+          }}
+        >
+          <LocateFixed className="size-4" aria-hidden="true" /> Time the moon where I am
+        </Button>
+      )}
+    </section>
+  );
+}

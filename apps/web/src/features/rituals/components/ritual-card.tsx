@@ -1,0 +1,56 @@
+import { moonPhaseInfo } from '@lunara/shared/moon';
+import type { Ritual } from '@lunara/shared/ritual-schemas';
+import { Check, Clock } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { RitualDialog } from './ritual-dialog.tsx';
+
+/** A ritual; once completed today its button is disabled and reads "Completed". */
+export function RitualCard({ ritual, isCompleted }: { ritual: Ritual; isCompleted: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <article
+      aria-labelledby={`ritual-${ritual.id}`}
+      className="flex flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-card"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="rose" className="capitalize">
+          {ritual.category.replaceAll('_', ' ')}
+        </Badge>
+        {ritual.isMine && <Badge tone="gold">Yours</Badge>}
+        <span className="text-xs text-ink-muted">
+          {moonPhaseInfo(ritual.moonPhase).emoji} {moonPhaseInfo(ritual.moonPhase).name}
+        </span>
+      </div>
+      <h3 id={`ritual-${ritual.id}`} className="text-lg text-night-900">
+        {ritual.title}
+      </h3>
+      <p className="flex-1 text-sm text-ink-muted">{ritual.description}</p>
+      <div className="flex items-center justify-between gap-2">
+        <span className="inline-flex items-center gap-1 text-xs text-ink-muted">
+          <Clock className="size-3.5" aria-hidden="true" /> {ritual.durationMinutes} min
+        </span>
+        <Button
+          size="sm"
+          variant={isCompleted ? 'outline' : 'primary'}
+          disabled={isCompleted}
+          onClick={() => setOpen(true)}
+          aria-label={isCompleted ? `${ritual.title}: completed` : `Begin ${ritual.title}`}
+        >
+          {isCompleted ? (
+            <>
+              <Check className="size-4" aria-hidden="true" /> Completed
+            </>
+          ) : (
+            'Begin Ritual'
+          )}
+        </Button>
+      </div>
+      <Dialog open={open} onOpenChange={setOpen}>
+        {open && <RitualDialog ritual={ritual} onDone={() => setOpen(false)} />}
+      </Dialog>
+    </article>
+  );
+}

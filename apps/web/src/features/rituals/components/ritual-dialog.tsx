@@ -1,0 +1,109 @@
+import { moonPhaseInfo, RITUAL_POINTS } from '@lunara/shared/moon';
+import type { Ritual } from '@lunara/shared/ritual-schemas';
+import { ENERGY_DEFAULT, MOODS, type Mood } from '@lunara/shared/rituals';
+import { Clock } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { DialogContent } from '../../../components/ui/dialog.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useCompleteRitual } from '../api/rituals.ts';
+
+/** The ritual itself: its steps, then mood, energy and notes, and "Complete Ritual (+15 pts)". */
+export function RitualDialog({ ritual, onDone }: { ritual: Ritual; onDone: () => void }) {
+  const id = useId();
+  const [mood, setMood] = useState<Mood | null>(null);
+  const [energy, setEnergy] = useState(ENERGY_DEFAULT);
+  const [notes, setNotes] = useState('');
+  const complete = useCompleteRitual();
+
+  return (
+    <DialogContent title={ritual.title} description={ritual.description} className="max-w-xl">
+      <div className="flex flex-col gap-5">
+        <p className="flex flex-wrap gap-4 text-sm text-ink-muted">
+          <span className="inline-flex items-center gap-1">
+            <Clock className="size-4" aria-hidden="true" /> {ritual.durationMinutes} min
+          </span>
+          <span>{moonPhaseInfo(ritual.moonPhase).name}</span>
+        </p>
+        <ol className="flex list-decimal flex-col gap-2 pl-5">
+          {ritual.instructions
+            .split('\n')
+            .filter((line) => line.trim())
+            .map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+        </ol>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium">How do you feel? (optional)</legend>
+          <div className="flex flex-wrap gap-2">
+            {MOODS.map((option) => (
+              <Button
+                key={option}
+                size="sm"
+                variant={mood === option ? 'primary' : 'outline'}
+                aria-pressed={mood === option}
+                onClick={() => setMood(mood === option ? null : option)}
+                className="capitalize"
+              >
+                {option}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium">Energy level</legend>
+          <div className="flex gap-2">
+            {[1, 2, 3, 4, 5].map((level) => (
+              <Button
+                key={level}
+                size="sm"
+                variant={energy === level ? 'primary' : 'outline'}
+                aria-pressed={energy === level}
+                aria-label={`Energy ${level} of 5`}
+                className={cn('w-11')}
+                onClick={() => setEnergy(level)}
+              >
+                {level}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-notes`}>Notes (optional)</Label>
+          <Textarea
+            id={`${id}-notes`}
+            value={notes}
+            maxLength={2000}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        </div>
+        <div className="flex justify-end gap-3">
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button
+            variant="gold"
+            disabled={complete.isPending}
+            onClick={() =>
+              complete.mutate(
+                { ritualId: ritual.id, body: { mood, energyLevel: energy, notes: notes.trim() || null } },
+                {
+                  onSuccess: () => {
+                    toast.success(`${ritual.title} completed! +${RITUAL_POINTS} points`);
+                    onDone();
+                  },
+                  onError: () => toast.error('Failed to complete ritual'),
+                },
+              )
+            }
+          >
+            {complete.isPending ? 'Saving...' : `Complete Ritual (+${RITUAL_POINTS} pts)`}
+          </Button>
+        </div>
+      </div>
+    </DialogContent>
+  );
+}
