@@ -9,6 +9,7 @@ import type Stripe from 'stripe';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import adminRoutes from './modules/admin/routes.ts';
 import appConfigRoutes from './modules/app-config/routes.ts';
 import billingRoutes from './modules/billing/routes.ts';
 import circleRoutes from './modules/circles/routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(forumRoutes);
   await app.register(circleRoutes);
   await app.register(ritualRoutes);
+  await app.register(adminRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   await app.register(webApp, { webDist });

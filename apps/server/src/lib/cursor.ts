@@ -1,22 +1,31 @@
 import { AppError } from '../errors.ts';
 
+type CursorPart = 'string' | 'boolean' | 'uuid' | 'timestamp';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isPart: Record<CursorPart, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string' && value.length <= 200,
+  boolean: (value) => typeof value === 'boolean',
+  uuid: (value) => typeof value === 'string' && UUID.test(value),
+  timestamp: (value) => typeof value === 'string' && !Number.isNaN(Date.parse(value)),
+};
+
 /** Keyset cursors are opaque to clients: the sort values of the last row, base64url-encoded JSON. */
-export function encodeCursor(values: Array<string | number | boolean>): string {
+export function encodeCursor(values: Array<string | boolean>): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-export function decodeCursor(
-  cursor: string,
-  shape: Array<'string' | 'number' | 'boolean'>,
-): Array<string | number | boolean> {
+/** Decodes and checks every part, so a forged cursor is a 400, never a database error. */
+export function decodeCursor(cursor: string, shape: CursorPart[]): Array<string | boolean> {
   try {
     const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (
       Array.isArray(values) &&
       values.length === shape.length &&
-      values.every((value, i) => typeof value === shape[i])
+      values.every((value, i) => isPart[shape[i] ?? 'string'](value))
     ) {
-      return values as Array<string | number | boolean>;
+      return values as Array<string | boolean>;
     }
   } catch {
     // Falls through to the error below.

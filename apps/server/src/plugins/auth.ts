@@ -40,12 +40,12 @@ async function loadSessionUser(app: FastifyInstance, request: FastifyRequest): P
   return { id: result.user.id, email: result.user.email, emailVerified: result.user.emailVerified, role };
 }
 
-/** preHandler: a signed-in member is required (401 otherwise). */
+/** onRequest guard: a signed-in member is required (401 otherwise). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!(await request.getSessionUser())) throw unauthorized();
 }
 
-/** preHandler: the member must hold `role` (admins pass every check). */
+/** onRequest guard: the member must hold `role` (admins pass every check). */
 export function requireRole(role: Role, message = 'You do not have permission to do this') {
   return async (request: FastifyRequest) => {
     const member = await request.getSessionUser();

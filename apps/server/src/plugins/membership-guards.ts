@@ -5,7 +5,7 @@ import { hasActiveSubscription } from '../modules/billing/subscription-service.t
 export const MEMBERSHIP_REQUIRED_MESSAGE = 'This is for members: an active membership is required';
 
 /**
- * preHandler for premium endpoints: 401 without a session, 403 without an active subscription.
+ * onRequest guard for premium endpoints (before body validation, so visitors learn nothing): 401 without a session, 403 without an active subscription.
  * Admins pass where the spec lets them (community and rituals: allowAdmin), not on the course pages.
  */
 export function requireSubscriber({ allowAdmin }: { allowAdmin: boolean }) {

@@ -31,7 +31,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/progress',
     {
-      preHandler: subscriberOnly,
+      onRequest: subscriberOnly,
       schema: {
         tags: ['courses'],
         summary: "The member's progress in every course",
@@ -44,7 +44,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/:courseId',
     {
-      preHandler: subscriberOnly,
+      onRequest: subscriberOnly,
       schema: {
         tags: ['courses'],
         summary: 'A course with its lessons, each locked, available or complete',
@@ -58,7 +58,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/courses/:courseId/lessons/:lessonId/complete',
     {
-      preHandler: subscriberOnly,
+      onRequest: subscriberOnly,
       schema: {
         tags: ['courses'],
         summary: 'Mark a lesson complete (in order; +20 points the first time)',
@@ -73,7 +73,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/:courseId/certificate',
     {
-      preHandler: subscriberOnly,
+      onRequest: subscriberOnly,
       schema: {
         tags: ['courses'],
         summary: 'The PDF certificate of a completed course',
@@ -98,7 +98,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/journey',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['courses'],
         summary: "The dashboard's Your Journey figures",

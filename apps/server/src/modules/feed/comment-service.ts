@@ -43,7 +43,7 @@ const toComment = (row: CommentRow): Comment => ({
 
 /** A post's comments, oldest first, keyset-paged on (created_at, id). */
 export async function listComments(db: Db, postId: string, cursor?: string): Promise<CommentPage> {
-  const after = cursor ? decodeCursor(cursor, ['string', 'string']) : undefined;
+  const after = cursor ? decodeCursor(cursor, ['timestamp', 'uuid']) : undefined;
   const rows = await db
     .select(commentColumns)
     .from(postComments)

@@ -68,7 +68,7 @@ function toPost(row: PostRow): Post {
 
 /** The feed: pinned posts first, then newest, keyset-paged on (is_pinned, created_at, id). */
 export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
-  const after = cursor ? decodeCursor(cursor, ['boolean', 'string', 'string']) : undefined;
+  const after = cursor ? decodeCursor(cursor, ['boolean', 'timestamp', 'uuid']) : undefined;
   const rows = (await db
     .select(postColumns(viewerId))
     .from(posts)

@@ -23,7 +23,7 @@ const ok = z.object({ ok: z.literal(true) });
 
 /** The community feed (spec: posts, likes, comments). Subscribers and admins only. */
 const feedRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireSubscriber({ allowAdmin: true }));
+  app.addHook('onRequest', requireSubscriber({ allowAdmin: true }));
 
   app.get(
     '/api/posts',

@@ -97,7 +97,7 @@ async function findCategory(db: Db, categoryId: string) {
 /** A category's topics: pinned first, then the latest activity, keyset-paged. */
 export async function listTopics(db: Db, categoryId: string, cursor?: string): Promise<TopicPage> {
   await findCategory(db, categoryId);
-  const after = cursor ? decodeCursor(cursor, ['boolean', 'string', 'string']) : undefined;
+  const after = cursor ? decodeCursor(cursor, ['boolean', 'timestamp', 'uuid']) : undefined;
   const rows = (await selectTopics(db)
     .where(
       and(
@@ -267,7 +267,7 @@ const toReply = (row: ReplyRow): Reply => ({
 });
 
 export async function listReplies(db: Db, topicId: string, cursor?: string): Promise<ReplyPage> {
-  const after = cursor ? decodeCursor(cursor, ['string', 'string']) : undefined;
+  const after = cursor ? decodeCursor(cursor, ['timestamp', 'uuid']) : undefined;
   const rows = await db
     .select(replyColumns)
     .from(forumReplies)

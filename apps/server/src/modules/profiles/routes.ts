@@ -16,7 +16,7 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorR
 
 /** Member profiles and the leaderboard (community: subscribers and admins). */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireSubscriber({ allowAdmin: true }));
+  app.addHook('onRequest', requireSubscriber({ allowAdmin: true }));
 
   app.get(
     '/api/profiles/:userId',

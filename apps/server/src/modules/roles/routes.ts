@@ -9,7 +9,7 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/:userId/role',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['admin'],
         summary: 'Assign a role (admins only)',

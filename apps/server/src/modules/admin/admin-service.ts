@@ -1,0 +1,274 @@
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminContent,
+  type AdminUserPage,
+  type AuditPage,
+  type CircleBody,
+  type ContentKind,
+  type EventBody,
+} from '@lunara/shared/admin';
+import type { Role } from '@lunara/shared/roles';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { circleEvents, circles } from '../../db/schema/circles.ts';
+import { postComments, posts } from '../../db/schema/community.ts';
+import { forumTopics } from '../../db/schema/forums.ts';
+import { profiles, userRoles } from '../../db/schema/members.ts';
+import { auditLog } from '../../db/schema/operations.ts';
+import { notFound } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+
+const pageAfter = (cursor: string | undefined, idType: 'uuid' | 'text' = 'uuid') =>
+  cursor ? decodeCursor(cursor, ['timestamp', idType === 'uuid' ? 'uuid' : 'string']) : undefined;
+/** Keyset condition on (created_at, id) descending; uuid ids compare as uuids, text ids as text. */
+const olderThan = (
+  createdAt: ReturnType<typeof sql>,
+  id: ReturnType<typeof sql>,
+  after: Array<string | boolean> | undefined,
+  idType: 'uuid' | 'text' = 'uuid',
+) => (after ? sql`(${createdAt}, ${id}) < (${after[0]}::timestamptz, ${after[1]}::${sql.raw(idType)})` : undefined);
+
+function nextCursorOf<T extends { createdAt: Date; id: string }>(rows: T[]) {
+  const last = rows[ADMIN_PAGE_SIZE - 1];
+  return rows.length > ADMIN_PAGE_SIZE && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null;
+}
+
+/** Users, newest first, by name and role, 50 a page. */
+export async function listUsers(
+  db: Db,
+  query: { search?: string; role?: Role; cursor?: string },
+): Promise<AdminUserPage> {
+  const after = pageAfter(query.cursor, 'text');
+  const escaped = query.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .select({ profile: profiles, role: userRoles.role })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(
+      and(
+        escaped ? ilike(profiles.displayName, `%${escaped}%`) : undefined,
+        query.role
+          ? query.role === 'user'
+            ? sql`coalesce(${userRoles.role}, 'user') = 'user'`
+            : eq(userRoles.role, query.role)
+          : undefined,
+        olderThan(sql`${profiles.createdAt}`, sql`${profiles.id}`, after, 'text'),
+      ),
+    )
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(ADMIN_PAGE_SIZE + 1);
+  return {
+    items: rows.slice(0, ADMIN_PAGE_SIZE).map(({ profile, role }) => ({
+      id: profile.id,
+      displayName: profile.displayName,
+      role: (role ?? 'user') as Role,
+      membershipStatus: profile.membershipStatus === 'active' ? 'active' : 'inactive',
+      bio: profile.bio,
+      createdAt: profile.createdAt.toISOString(),
+    })),
+    nextCursor: nextCursorOf(rows.map(({ profile }) => profile)),
+  };
+}
+
+/** The moderation lists: newest first, 50 a page, with the total for the sub-tab label. */
+export async function listContent(db: Db, kind: ContentKind, cursor?: string): Promise<AdminContent> {
+  const after = pageAfter(cursor);
+  if (kind === 'posts') {
+    const [total] = await db.select({ n: count() }).from(posts);
+    const rows = await db
+      .select({ post: posts, authorName: profiles.displayName })
+      .from(posts)
+      .leftJoin(profiles, eq(profiles.id, posts.userId))
+      .where(olderThan(sql`${posts.createdAt}`, sql`${posts.id}`, after))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(ADMIN_PAGE_SIZE + 1);
+    return {
+      kind,
+      total: total?.n ?? 0,
+      items: rows.slice(0, ADMIN_PAGE_SIZE).map(({ post, authorName }) => ({
+        id: post.id,
+        title: post.title,
+        content: post.content,
+        category: post.category as 'general',
+        isPinned: post.isPinned,
+        likesCount: post.likesCount,
+        commentsCount: post.commentsCount,
+        authorName: authorName ?? 'Unknown User',
+        createdAt: post.createdAt.toISOString(),
+      })),
+      nextCursor: nextCursorOf(rows.map(({ post }) => post)),
+    };
+  }
+  if (kind === 'comments') {
+    const [total] = await db.select({ n: count() }).from(postComments);
+    const rows = await db
+      .select({ comment: postComments, authorName: profiles.displayName, postTitle: posts.title })
+      .from(postComments)
+      .leftJoin(profiles, eq(profiles.id, postComments.userId))
+      .leftJoin(posts, eq(posts.id, postComments.postId))
+      .where(olderThan(sql`${postComments.createdAt}`, sql`${postComments.id}`, after))
+      .orderBy(desc(postComments.createdAt), desc(postComments.id))
+      .limit(ADMIN_PAGE_SIZE + 1);
+    return {
+      kind,
+      total: total?.n ?? 0,
+      items: rows.slice(0, ADMIN_PAGE_SIZE).map(({ comment, authorName, postTitle }) => ({
+        id: comment.id,
+        postId: comment.postId,
+        postTitle: postTitle ?? '',
+        content: comment.content,
+        authorName: authorName ?? 'Unknown User',
+        createdAt: comment.createdAt.toISOString(),
+      })),
+      nextCursor: nextCursorOf(rows.map(({ comment }) => comment)),
+    };
+  }
+  const [total] = await db.select({ n: count() }).from(forumTopics);
+  const rows = await db
+    .select({ topic: forumTopics, authorName: profiles.displayName })
+    .from(forumTopics)
+    .leftJoin(profiles, eq(profiles.id, forumTopics.userId))
+    .where(olderThan(sql`${forumTopics.createdAt}`, sql`${forumTopics.id}`, after))
+    .orderBy(desc(forumTopics.createdAt), desc(forumTopics.id))
+    .limit(ADMIN_PAGE_SIZE + 1);
+  return {
+    kind,
+    total: total?.n ?? 0,
+    items: rows.slice(0, ADMIN_PAGE_SIZE).map(({ topic, authorName }) => ({
+      id: topic.id,
+      title: topic.title,
+      content: topic.content,
+      isPinned: topic.isPinned,
+      isLocked: topic.isLocked,
+      repliesCount: topic.repliesCount,
+      viewsCount: topic.viewsCount,
+      authorName: authorName ?? 'Unknown User',
+      createdAt: topic.createdAt.toISOString(),
+    })),
+    nextCursor: nextCursorOf(rows.map(({ topic }) => topic)),
+  };
+}
+
+export async function listAudit(db: Db, cursor?: string): Promise<AuditPage> {
+  const after = pageAfter(cursor);
+  const rows = await db
+    .select({ entry: auditLog, actorName: profiles.displayName })
+    .from(auditLog)
+    .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
+    .where(olderThan(sql`${auditLog.createdAt}`, sql`${auditLog.id}`, after))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(ADMIN_PAGE_SIZE + 1);
+  return {
+    items: rows.slice(0, ADMIN_PAGE_SIZE).map(({ entry, actorName }) => ({
+      id: entry.id,
+      actorName: actorName ?? (entry.actorId ? 'Unknown User' : 'System'),
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      details: (entry.details ?? {}) as Record<string, unknown>,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    nextCursor: nextCursorOf(rows.map(({ entry }) => entry)),
+  };
+}
+
+const audit = (
+  tx: Db,
+  actorId: string,
+  action: string,
+  targetType: string,
+  targetId: string,
+  details: Record<string, unknown> = {},
+) => tx.insert(auditLog).values({ actorId, action, targetType, targetId, details });
+
+const eventValues = (body: EventBody) => ({
+  circleId: body.circleId,
+  title: body.title,
+  description: body.description,
+  eventDate: new Date(body.eventDate),
+  durationMinutes: body.durationMinutes,
+  isVirtual: body.isVirtual,
+  meetingLink: body.isVirtual ? (body.meetingLink ?? null) : null,
+  location: body.isVirtual ? null : (body.location ?? null),
+  maxAttendees: body.maxAttendees ?? null,
+});
+
+export async function createEvent(db: Db, actorId: string, body: EventBody): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [circle] = await tx.select({ id: circles.id }).from(circles).where(eq(circles.id, body.circleId));
+    if (!circle) throw notFound('This circle does not exist');
+    const [created] = await tx
+      .insert(circleEvents)
+      .values({ ...eventValues(body), createdBy: actorId })
+      .returning({ id: circleEvents.id });
+    if (!created) throw new Error('The event was not saved');
+    await audit(tx, actorId, 'event.create', 'event', created.id, { title: body.title });
+    return created.id;
+  });
+}
+
+export async function updateEvent(db: Db, actorId: string, eventId: string, body: EventBody): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(circleEvents)
+      .set({ ...eventValues(body), updatedAt: sql`now()` })
+      .where(eq(circleEvents.id, eventId))
+      .returning({ id: circleEvents.id });
+    if (updated.length === 0) throw notFound('This event does not exist');
+    await audit(tx, actorId, 'event.update', 'event', eventId, { title: body.title });
+  });
+}
+
+export async function cancelEvent(db: Db, actorId: string, eventId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(circleEvents)
+      .set({ isCancelled: true, updatedAt: sql`now()` })
+      .where(eq(circleEvents.id, eventId))
+      .returning({ title: circleEvents.title });
+    if (updated.length === 0) throw notFound('This event does not exist');
+    await audit(tx, actorId, 'event.cancel', 'event', eventId, { title: updated[0]?.title });
+  });
+}
+
+export async function createCircle(db: Db, actorId: string, body: CircleBody): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(circles)
+      .values({
+        name: body.name,
+        description: body.description,
+        type: body.type,
+        focusArea: body.focusArea,
+        maxMembers: body.maxMembers,
+        isActive: body.isActive ?? true,
+        createdBy: actorId,
+      })
+      .returning({ id: circles.id });
+    if (!created) throw new Error('The circle was not saved');
+    await audit(tx, actorId, 'circle.create', 'circle', created.id, { name: body.name });
+    return created.id;
+  });
+}
+
+export async function updateCircle(db: Db, actorId: string, circleId: string, body: CircleBody): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(circles)
+      .set({
+        name: body.name,
+        description: body.description,
+        type: body.type,
+        focusArea: body.focusArea,
+        maxMembers: body.maxMembers,
+        isActive: body.isActive ?? true,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(circles.id, circleId))
+      .returning({ id: circles.id });
+    if (updated.length === 0) throw notFound('This circle does not exist');
+    await audit(tx, actorId, 'circle.update', 'circle', circleId, { name: body.name });
+  });
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import { grantRoleByEmail } from '../roles/service.ts';
+
+let t: TestApp;
+let admin: TestMember;
+let moderator: TestMember;
+let member: TestMember;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signUp();
+  await grantRoleByEmail(t.database.db, admin.email, 'admin');
+  moderator = await t.signUp();
+  await grantRoleByEmail(t.database.db, moderator.email, 'moderator');
+  member = await t.signUp();
+  await t.request({ method: 'POST', url: '/api/billing/test/complete', cookie: member.cookie, payload: {} });
+});
+afterAll(async () => t?.close());
+
+const api = (who: TestMember | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.request({ method, url, cookie: who?.cookie, payload: method === 'GET' ? undefined : (payload ?? {}) });
+
+const inOneWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
+
+describe('who may use each admin endpoint', () => {
+  const adminOnly: Array<[method: 'GET' | 'POST' | 'PUT', url: string]> = [
+    ['GET', '/api/admin/stats'],
+    ['GET', '/api/admin/users'],
+    ['GET', '/api/admin/audit'],
+    ['GET', '/api/admin/settings'],
+    ['POST', '/api/admin/events'],
+    ['POST', '/api/admin/circles'],
+  ];
+  it.each(adminOnly)('%s %s: 401 visitor, 403 member and moderator', async (method, url) => {
+    expect((await api(undefined, method, url)).statusCode).toBe(401);
+    expect((await api(member, method, url)).statusCode).toBe(403);
+    expect((await api(moderator, method, url)).statusCode).toBe(403);
+  });
+
+  it('lets moderators, not members, read the moderation lists', async () => {
+    for (const kind of ['posts', 'comments', 'topics']) {
+      expect((await api(member, 'GET', `/api/admin/content/${kind}`)).statusCode).toBe(403);
+      expect((await api(moderator, 'GET', `/api/admin/content/${kind}`)).statusCode).toBe(200);
+      expect((await api(admin, 'GET', `/api/admin/content/${kind}`)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('statistics', () => {
+  it('counts a known dataset and derives Platform Health with the spec formulas', async () => {
+    const before = (await api(admin, 'GET', '/api/admin/stats')).json();
+    await api(member, 'POST', '/api/posts', { title: 'Stats post', content: 'Counting' });
+    const after = (await api(admin, 'GET', '/api/admin/stats')).json();
+    expect(after.totalPosts).toBe(before.totalPosts + 1);
+    expect(after.totalUsers).toBe(3);
+    expect(after.activeSubscribers).toBe(1);
+    expect(after.subscriptionRate).toBe(Math.round((1 / 3) * 100));
+    expect(after.engagementScore).toBe(Math.round(((after.totalPosts + after.totalComments) / 3) * 10));
+    expect(after.communityActivity).toBe(after.activeCircles + after.upcomingEvents);
+  });
+});
+
+describe('users', () => {
+  it('filter by name and role, newest first', async () => {
+    const all = (await api(admin, 'GET', '/api/admin/users')).json();
+    expect(all.items.length).toBeGreaterThanOrEqual(3);
+    const admins = (await api(admin, 'GET', '/api/admin/users?role=admin')).json();
+    expect(admins.items.map((user: { id: string }) => user.id)).toEqual([admin.id]);
+    const found = (
+      await api(
+        admin,
+        'GET',
+        `/api/admin/users?search=${encodeURIComponent(member.email.split('@')[0]?.slice(0, 12) ?? '')}`,
+      )
+    ).json();
+    expect(found.items.map((user: { id: string }) => user.id)).toContain(member.id);
+    const none = (await api(admin, 'GET', '/api/admin/users?search=%25%25nobody')).json();
+    expect(none.items).toEqual([]);
+  });
+});
+
+describe('content management', () => {
+  it('creates an event members then see, edits and cancels it, all audited', async () => {
+    const { circles } = (await api(member, 'GET', '/api/circles')).json();
+    const circleId = circles[0].id;
+    const bad = await api(admin, 'POST', '/api/admin/events', {
+      circleId,
+      title: 'x',
+      description: 'y',
+      eventDate: inOneWeek(),
+      durationMinutes: 60,
+      isVirtual: true,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('A virtual event needs a meeting link starting with https://');
+
+    const createdEvent = await api(admin, 'POST', '/api/admin/events', {
+      circleId,
+      title: 'Solstice Gathering',
+      description: 'Celebrate the longest night',
+      eventDate: inOneWeek(),
+      durationMinutes: 90,
+      isVirtual: false,
+      location: 'The old oak',
+      maxAttendees: 20,
+    });
+    expect(createdEvent.statusCode).toBe(200);
+    const eventId = createdEvent.json().id;
+    const seen = (await api(member, 'GET', '/api/events')).json().events;
+    expect(seen.find((event: { id: string }) => event.id === eventId)).toMatchObject({
+      title: 'Solstice Gathering',
+      location: 'The old oak',
+    });
+
+    expect((await api(admin, 'POST', `/api/admin/events/${eventId}/cancel`)).statusCode).toBe(200);
+    const after = (await api(member, 'GET', '/api/events')).json().events;
+    expect(after.find((event: { id: string }) => event.id === eventId)).toBeUndefined();
+
+    const audit = (await api(admin, 'GET', '/api/admin/audit')).json();
+    expect(audit.items.map((entry: { action: string }) => entry.action)).toEqual(
+      expect.arrayContaining(['event.create', 'event.cancel']),
+    );
+  });
+
+  it('creates and edits circles', async () => {
+    const createdCircle = await api(admin, 'POST', '/api/admin/circles', {
+      name: 'Winter Solstice Circle',
+      description: 'Rest together',
+      type: 'specialized',
+      focusArea: 'Rest',
+      maxMembers: 12,
+    });
+    const circleId = createdCircle.json().id;
+    expect(
+      (
+        await api(admin, 'PUT', `/api/admin/circles/${circleId}`, {
+          name: 'Winter Circle',
+          description: 'Rest together',
+          type: 'specialized',
+          focusArea: 'Rest',
+          maxMembers: 15,
+          isActive: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const list = (await api(member, 'GET', '/api/circles')).json().circles;
+    expect(list.find((circle: { id: string }) => circle.id === circleId)).toBeUndefined();
+  });
+});
+
+describe('settings', () => {
+  it('show the real values of this deployment', async () => {
+    const settings = (await api(admin, 'GET', '/api/admin/settings')).json();
+    expect(settings).toMatchObject({
+      version: '1.0.0',
+      billingProvider: 'test',
+      emailDelivery: 'outbox',
+      passwordMinLength: 6,
+      emailVerification: 'optional',
+    });
+    expect(['embedded', 'postgres']).toContain(settings.database);
+  });
+});

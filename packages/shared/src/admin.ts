@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { MEMBERSHIP_STATUSES } from './billing.ts';
+import { CIRCLE_TYPES, POST_CATEGORY_KEYS } from './community.ts';
+import { pageOf } from './feed.ts';
+import { ROLES } from './roles.ts';
+
+export const ADMIN_PAGE_SIZE = 50;
+
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  activeSubscribers: z.number().int(),
+  totalPosts: z.number().int(),
+  totalComments: z.number().int(),
+  totalForumTopics: z.number().int(),
+  activeCircles: z.number().int(),
+  upcomingEvents: z.number().int(),
+  unreadNotifications: z.number().int(),
+  pendingCircleRequests: z.number().int(),
+  subscriptionRate: z.number().int(),
+  engagementScore: z.number().int(),
+  communityActivity: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** The spec's Platform Health formulas; 0% with no users. */
+export function platformHealth(stats: {
+  totalUsers: number;
+  activeSubscribers: number;
+  totalPosts: number;
+  totalComments: number;
+  activeCircles: number;
+  upcomingEvents: number;
+}) {
+  const users = stats.totalUsers;
+  return {
+    subscriptionRate: users === 0 ? 0 : Math.round((stats.activeSubscribers / users) * 100),
+    engagementScore: users === 0 ? 0 : Math.round(((stats.totalPosts + stats.totalComments) / users) * 10),
+    communityActivity: stats.activeCircles + stats.upcomingEvents,
+  };
+}
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  role: z.enum(ROLES),
+  membershipStatus: z.enum(MEMBERSHIP_STATUSES),
+  bio: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserPageSchema = pageOf(adminUserSchema);
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+export const adminUserQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  role: z.enum(ROLES).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+export const adminPostSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  category: z.enum(POST_CATEGORY_KEYS),
+  isPinned: z.boolean(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export const adminCommentSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  postTitle: z.string(),
+  content: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export const adminTopicSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  isPinned: z.boolean(),
+  isLocked: z.boolean(),
+  repliesCount: z.number().int(),
+  viewsCount: z.number().int(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export const adminContentSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('posts'),
+    total: z.number().int(),
+    items: z.array(adminPostSchema),
+    nextCursor: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('comments'),
+    total: z.number().int(),
+    items: z.array(adminCommentSchema),
+    nextCursor: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('topics'),
+    total: z.number().int(),
+    items: z.array(adminTopicSchema),
+    nextCursor: z.string().nullable(),
+  }),
+]);
+export type AdminContent = z.infer<typeof adminContentSchema>;
+export const CONTENT_KINDS = ['posts', 'comments', 'topics'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export const auditPageSchema = pageOf(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const eventBodySchema = z
+  .object({
+    circleId: z.uuid('Choose a circle'),
+    title: z.string().trim().min(1, 'Give the event a title').max(200, 'The title must be at most 200 characters'),
+    description: z
+      .string()
+      .trim()
+      .min(1, 'Describe the event')
+      .max(5000, 'The description must be at most 5,000 characters'),
+    eventDate: z.iso.datetime({ offset: true, message: 'Choose a date and time' }),
+    durationMinutes: z
+      .number()
+      .int()
+      .min(5, 'An event lasts at least 5 minutes')
+      .max(24 * 60, 'An event lasts at most a day'),
+    isVirtual: z.boolean(),
+    meetingLink: z.string().trim().max(2000).nullable().optional(),
+    location: z.string().trim().max(300).nullable().optional(),
+    maxAttendees: z.number().int().min(1, 'Capacity must be at least 1').max(100_000).nullable().optional(),
+  })
+  .refine((event) => !event.isVirtual || (event.meetingLink && /^https:\/\//.test(event.meetingLink)), {
+    message: 'A virtual event needs a meeting link starting with https://',
+    path: ['meetingLink'],
+  })
+  .refine((event) => event.isVirtual || Boolean(event.location), {
+    message: 'An in-person event needs a location',
+    path: ['location'],
+  });
+export type EventBody = z.infer<typeof eventBodySchema>;
+
+export const circleBodySchema = z.object({
+  name: z.string().trim().min(1, 'Give the circle a name').max(120, 'The name must be at most 120 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Describe the circle')
+    .max(2000, 'The description must be at most 2,000 characters'),
+  type: z.enum(CIRCLE_TYPES, { message: 'Choose a circle type' }),
+  focusArea: z.string().trim().min(1, 'Name the focus area').max(120),
+  maxMembers: z.number().int().min(1, 'Capacity must be at least 1').max(10_000),
+  isActive: z.boolean().default(true),
+});
+export type CircleBody = z.input<typeof circleBodySchema>;
+
+export const adminSettingsSchema = z.object({
+  version: z.string(),
+  database: z.enum(['embedded', 'postgres']),
+  billingProvider: z.enum(['test', 'stripe']),
+  emailDelivery: z.enum(['smtp', 'outbox']),
+  registrationEnabled: z.boolean(),
+  emailVerification: z.literal('optional'),
+  passwordMinLength: z.number().int(),
+  authRateLimitPerMinute: z.number().int(),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
