@@ -1,7 +1,19 @@
-import { Shield } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { paths } from '../../config/paths.ts';
+import { AdminDashboard } from '../../features/admin/components/admin-dashboard.tsx';
+import { AdminSettings } from '../../features/admin/components/admin-settings.tsx';
+import { ContentModeration } from '../../features/admin/components/content-moderation.tsx';
+import { UserManagement } from '../../features/admin/components/user-management.tsx';
 import { RequireAdmin } from '../guards.tsx';
 import { MemberPage } from '../member-page.tsx';
-import { SectionIntro } from '../section-intro.tsx';
+
+const TABS = [
+  ['dashboard', 'Dashboard'],
+  ['users', 'User Management'],
+  ['content', 'Content Moderation'],
+  ['settings', 'Settings'],
+] as const;
 
 function AdminLoading() {
   return (
@@ -11,14 +23,48 @@ function AdminLoading() {
   );
 }
 
+function AdminPanel() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = TABS.some(([key]) => key === searchParams.get('tab')) ? (searchParams.get('tab') as string) : 'dashboard';
+  const open = (value: string) => setSearchParams(value === 'dashboard' ? {} : { tab: value }, { replace: true });
+  return (
+    <MemberPage>
+      <header>
+        <h1 className="text-3xl text-night-900 sm:text-4xl">Admin Panel</h1>
+        <p className="mt-1 text-ink-muted">Care for the Sisterhood: people, content and the platform.</p>
+      </header>
+      <Tabs value={tab} onValueChange={open}>
+        <TabsList aria-label="Admin sections">
+          {TABS.map(([key, label]) => (
+            <TabsTrigger key={key} value={key}>
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="dashboard" className="pt-6">
+          <AdminDashboard
+            onOpenModeration={() => open('content')}
+            pendingRequestsHref={`${paths.community.getHref()}?tab=circles`}
+          />
+        </TabsContent>
+        <TabsContent value="users" className="pt-6">
+          <UserManagement />
+        </TabsContent>
+        <TabsContent value="content" className="pt-6">
+          <ContentModeration />
+        </TabsContent>
+        <TabsContent value="settings" className="pt-6">
+          <AdminSettings />
+        </TabsContent>
+      </Tabs>
+    </MemberPage>
+  );
+}
+
 export function Component() {
   return (
     <RequireAdmin loading={<AdminLoading />}>
-      <MemberPage>
-        <SectionIntro icon={Shield} title="Admin Panel">
-          Statistics, user management and roles, content moderation and platform settings.
-        </SectionIntro>
-      </MemberPage>
+      <AdminPanel />
     </RequireAdmin>
   );
 }

@@ -1,0 +1,126 @@
+import { Database, ExternalLink, Mail, ServerCog, Settings, ShieldCheck } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import { useAdminSettings, useAuditLog } from '../api/admin-api.ts';
+
+function AuditLog() {
+  const audit = useAuditLog();
+  const items = audit.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Card className="flex flex-col gap-3 lg:col-span-2">
+      <h3 className="text-xl text-night-900">Audit Log</h3>
+      {audit.isPending && <Spinner className="text-gold-500" />}
+      {audit.isSuccess && items.length === 0 && (
+        <p className="text-sm text-ink-muted">No admin or moderator actions yet.</p>
+      )}
+      <ul className="flex flex-col divide-y divide-line text-sm">
+        {items.map((entry) => (
+          <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              <span className="font-semibold">{entry.actorName}</span> {entry.action.replace('.', ' ')}{' '}
+              {entry.targetType.replace('_', ' ')}
+              {typeof entry.details.title === 'string' && (
+                <span className="text-ink-muted"> "{entry.details.title}"</span>
+              )}
+              {typeof entry.details.to === 'string' && <span className="text-ink-muted"> to {entry.details.to}</span>}
+            </span>
+            <span className="text-xs text-ink-muted">{relativeTime(entry.createdAt)}</span>
+          </li>
+        ))}
+      </ul>
+      {audit.hasNextPage && (
+        <Button variant="outline" className="self-center" onClick={() => audit.fetchNextPage()}>
+          Load more
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+/** Settings with the deployment's real values (decisions.md section 8). */
+export function AdminSettings() {
+  const settings = useAdminSettings();
+  if (settings.isPending) return <Spinner className="text-gold-500" />;
+  if (settings.isError) return <p role="alert">Failed to load settings</p>;
+  const s = settings.data;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card className="flex flex-col gap-3">
+        <h3 className="flex items-center gap-2 text-xl text-night-900">
+          <Database className="size-5 text-rose-600" aria-hidden="true" /> Database Management
+        </h3>
+        <p className="text-sm text-ink-muted">
+          {s.database === 'embedded'
+            ? 'Embedded PostgreSQL (PGlite) in the data folder.'
+            : 'PostgreSQL server (DATABASE_URL).'}{' '}
+          Backups: see the README.
+        </p>
+        <Button asChild variant="outline" className="self-start">
+          <a href="/api/docs" target="_blank" rel="noopener noreferrer">
+            <ExternalLink className="size-4" aria-hidden="true" /> Open the API reference
+          </a>
+        </Button>
+      </Card>
+      <Card className="flex flex-col gap-3">
+        <h3 className="flex items-center gap-2 text-xl text-night-900">
+          <ShieldCheck className="size-5 text-rose-600" aria-hidden="true" /> Security Settings
+        </h3>
+        <ul className="flex flex-col gap-1 text-sm">
+          <li>Passwords: at least {s.passwordMinLength} characters, hashed with scrypt.</li>
+          <li>Sign-in, sign-up and password reset: {s.authRateLimitPerMinute} attempts a minute per client.</li>
+          <li>Leaked-password checks: not enabled (no external service is contacted).</li>
+          <li>Sessions: HTTP-only cookies; cross-site requests refused.</li>
+        </ul>
+      </Card>
+      <Card className="flex flex-col gap-3">
+        <h3 className="flex items-center gap-2 text-xl text-night-900">
+          <Mail className="size-5 text-rose-600" aria-hidden="true" /> Notification Templates
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          {['Welcome Email Template', 'Password Reset Template', 'Subscription Notifications'].map((label) => (
+            <Button key={label} variant="outline" size="sm" disabled>
+              {label}
+            </Button>
+          ))}
+        </div>
+        <p className="text-sm text-ink-muted">Template management coming in future updates</p>
+        <p className="text-sm text-ink-muted">
+          Email is delivered {s.emailDelivery === 'smtp' ? 'over SMTP' : 'to the local outbox (no SMTP_URL)'}.
+        </p>
+      </Card>
+      <Card className="flex flex-col gap-3">
+        <h3 className="flex items-center gap-2 text-xl text-night-900">
+          <Settings className="size-5 text-rose-600" aria-hidden="true" /> Platform Configuration
+        </h3>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <dt>User Registration</dt>
+          <dd className="font-semibold">{s.registrationEnabled ? 'Enabled' : 'Disabled'}</dd>
+          <dt>Email Verification</dt>
+          <dd className="font-semibold">Optional</dd>
+          <dt>Community Features</dt>
+          <dd className="font-semibold">Active</dd>
+          <dt>Subscription Required</dt>
+          <dd className="font-semibold">Yes</dd>
+          <dt>Billing</dt>
+          <dd className="font-semibold">{s.billingProvider === 'stripe' ? 'Stripe' : 'Test mode'}</dd>
+        </dl>
+      </Card>
+      <Card className="flex flex-col gap-3">
+        <h3 className="flex items-center gap-2 text-xl text-night-900">
+          <ServerCog className="size-5 text-rose-600" aria-hidden="true" /> System Information
+        </h3>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <dt>Version</dt>
+          <dd className="font-semibold">v{s.version}</dd>
+          <dt>Database</dt>
+          <dd className="font-semibold">PostgreSQL ({s.database === 'embedded' ? 'embedded' : 'server'})</dd>
+          <dt>Authentication</dt>
+          <dd className="font-semibold">Built in (email and password)</dd>
+        </dl>
+      </Card>
+      <AuditLog />
+    </div>
+  );
+}

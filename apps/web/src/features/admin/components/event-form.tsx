@@ -1,0 +1,138 @@
+import { eventBodySchema } from '@lunara/shared/admin';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { FieldError } from '../../../components/field-error.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { createEvent, useAdminMutation, useCircleOptions } from '../api/admin-api.ts';
+
+/** A new event: date and time are entered in the admin's own time zone and sent as an instant. */
+export function EventForm({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const circles = useCircleOptions();
+  const create = useAdminMutation(createEvent);
+  const [v, setV] = useState({
+    circleId: '',
+    title: '',
+    description: '',
+    when: '',
+    duration: '60',
+    isVirtual: true,
+    meetingLink: '',
+    location: '',
+    capacity: '',
+  });
+  const [error, setError] = useState<string>();
+  const set =
+    <K extends keyof typeof v>(key: K) =>
+    (value: (typeof v)[K]) =>
+      setV((current) => ({ ...current, [key]: value }));
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = eventBodySchema.safeParse({
+      circleId: v.circleId,
+      title: v.title,
+      description: v.description,
+      eventDate: v.when ? new Date(v.when).toISOString() : '',
+      durationMinutes: Number(v.duration),
+      isVirtual: v.isVirtual,
+      meetingLink: v.isVirtual ? v.meetingLink : null,
+      location: v.isVirtual ? null : v.location,
+      maxAttendees: v.capacity ? Number(v.capacity) : null,
+    });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success('Event created');
+        onDone();
+      },
+      onError: (failure) => toast.error('Failed to create event', { description: failure.message }),
+    });
+  }
+
+  const options = (circles.data?.circles ?? []).map((circle) => ({ value: circle.id, label: circle.name }));
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-circle`}>Circle</Label>
+        <Select
+          id={`${id}-circle`}
+          value={v.circleId}
+          onValueChange={set('circleId')}
+          options={options}
+          aria-label="Circle"
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-title`}>Title</Label>
+        <Input id={`${id}-title`} value={v.title} onChange={(e) => set('title')(e.target.value)} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Textarea id={`${id}-description`} value={v.description} onChange={(e) => set('description')(e.target.value)} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-when`}>Date and time (your time zone)</Label>
+          <Input id={`${id}-when`} type="datetime-local" value={v.when} onChange={(e) => set('when')(e.target.value)} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-duration`}>Duration (minutes)</Label>
+          <Input
+            id={`${id}-duration`}
+            type="number"
+            min={5}
+            value={v.duration}
+            onChange={(e) => set('duration')(e.target.value)}
+          />
+        </div>
+      </div>
+      <div className="flex items-center gap-3">
+        <Switch id={`${id}-virtual`} checked={v.isVirtual} onCheckedChange={set('isVirtual')} />
+        <Label htmlFor={`${id}-virtual`}>Virtual event</Label>
+      </div>
+      {v.isVirtual ? (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-link`}>Meeting link</Label>
+          <Input
+            id={`${id}-link`}
+            type="url"
+            placeholder="https://"
+            value={v.meetingLink}
+            onChange={(e) => set('meetingLink')(e.target.value)}
+          />
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-location`}>Location</Label>
+          <Input id={`${id}-location`} value={v.location} onChange={(e) => set('location')(e.target.value)} />
+        </div>
+      )}
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-capacity`}>Capacity (optional)</Label>
+        <Input
+          id={`${id}-capacity`}
+          type="number"
+          min={1}
+          value={v.capacity}
+          onChange={(e) => set('capacity')(e.target.value)}
+        />
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+      <div className="flex justify-end gap-3">
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Saving...' : 'Create event'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { ROLES, type Role } from '@lunara/shared/roles';
+import { Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { toast } from 'sonner';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import { assignRole, useAdminMutation, useAdminUsers } from '../api/admin-api.ts';
+
+const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', moderator: 'Moderator', user: 'User' };
+const FILTERS = [
+  { value: 'all', label: 'All Roles' },
+  ...ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+];
+const ROLE_OPTIONS = (['user', 'moderator', 'admin'] as const).map((role) => ({
+  value: role,
+  label: ROLE_LABELS[role],
+}));
+
+/** "User Management": search, role filter, and the role selector on every row. */
+export function UserManagement() {
+  const [search, setSearch] = useState('');
+  const [roleFilter, setRoleFilter] = useState('all');
+  const deferredSearch = useDeferredValue(search.trim());
+  const users = useAdminUsers(deferredSearch, roleFilter === 'all' ? undefined : (roleFilter as Role));
+  const changeRole = useAdminMutation(assignRole);
+  const items = users.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="users-title" className="flex flex-col gap-4">
+      <h2 id="users-title" className="text-2xl text-night-900">
+        User Management
+      </h2>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="absolute top-3.5 left-3 size-4 text-ink-muted" aria-hidden="true" />
+          <Input
+            aria-label="Search users"
+            placeholder="Search users..."
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <Select
+          aria-label="Filter by role"
+          value={roleFilter}
+          onValueChange={setRoleFilter}
+          options={FILTERS}
+          className="sm:w-48"
+        />
+      </div>
+      {users.isPending && <Spinner className="text-gold-500" />}
+      {users.isError && <p role="alert">Failed to fetch users</p>}
+      {users.isSuccess && items.length === 0 && <p className="p-6 text-center text-ink-muted">No users found</p>}
+      <ul className="flex flex-col gap-3">
+        {items.map((member) => (
+          <li
+            key={member.id}
+            className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-white p-4 sm:flex-row sm:items-center"
+          >
+            <Avatar name={member.displayName || 'Unnamed User'} className="size-10" />
+            <div className="min-w-0 flex-1">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{member.displayName || 'Unnamed User'}</span>
+                <Badge tone={member.role === 'admin' ? 'night' : member.role === 'moderator' ? 'rose' : 'muted'}>
+                  {ROLE_LABELS[member.role]}
+                </Badge>
+                <Badge tone={member.membershipStatus === 'active' ? 'gold' : 'muted'}>
+                  {member.membershipStatus === 'active' ? 'Active' : 'Inactive'}
+                </Badge>
+              </p>
+              <p className="truncate text-sm text-ink-muted">{member.bio || 'No bio available'}</p>
+              <p className="text-xs text-ink-muted">Joined {relativeTime(member.createdAt)}</p>
+            </div>
+            <Select
+              aria-label={`Role of ${member.displayName || 'Unnamed User'}`}
+              value={member.role}
+              disabled={changeRole.isPending}
+              options={ROLE_OPTIONS}
+              className="sm:w-40"
+              onValueChange={(role) =>
+                changeRole.mutate(
+                  { userId: member.id, role: role as Role },
+                  {
+                    onSuccess: () => toast.success(`User role updated to ${role}`),
+                    onError: (error) => toast.error('Failed to update user role', { description: error.message }),
+                  },
+                )
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      {users.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-center"
+          onClick={() => users.fetchNextPage()}
+          disabled={users.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      )}
+    </section>
+  );
+}

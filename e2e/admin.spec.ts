@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, becomeMember, signInAs } from './fixtures.ts';
+
+test('an admin changes a role, deletes a post, locks a topic and creates an event members see', async ({ browser }) => {
+  const memberPage = await (await browser.newContext()).newPage();
+  const { email } = await becomeMember(memberPage);
+  const memberName = email.split('@')[0] ?? '';
+  const postTitle = `Post to moderate ${Date.now()}`;
+  await memberPage.request.post('/api/posts', {
+    data: { title: postTitle, content: 'Please remove me' },
+    headers: { origin: process.env.E2E_ORIGIN ?? '' },
+  });
+
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/');
+  await signInAs(page, ADMIN_EMAIL);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await expect(page.getByText('Total Users')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Platform Health' })).toBeVisible();
+
+  // Users: find the member and make her a moderator.
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  await page.getByRole('textbox', { name: 'Search users' }).fill(memberName);
+  const roleSelect = page.getByRole('combobox', { name: `Role of ${memberName}` });
+  await expect(roleSelect).toBeVisible();
+  await roleSelect.click();
+  await page.getByRole('option', { name: 'Moderator' }).click();
+  await expect(page.getByText('User role updated to moderator')).toBeVisible();
+
+  // Content: delete the post, lock a topic.
+  await page.getByRole('tab', { name: 'Content Moderation' }).click();
+  await page.getByRole('button', { name: `Delete post ${postTitle}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete post' }).click();
+  await expect(page.getByText('Post deleted successfully')).toBeVisible();
+  await page.getByRole('tab', { name: /Forum Topics/ }).click();
+  await page.getByRole('button', { name: 'Lock Vision boards: digital or paper?' }).click();
+  await expect(page.getByText('Topic locked successfully')).toBeVisible();
+
+  // Dashboard: a new event, which the member then sees.
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New event' });
+  await dialog.getByRole('combobox', { name: 'Circle' }).click();
+  await page.getByRole('option', { name: 'Sacred Mothers' }).click();
+  const title = `Winter Solstice Gathering ${Date.now()}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Candles, stories and warm tea on the longest night.');
+  const inThreeDays = new Date(Date.now() + 3 * 86_400_000);
+  const local = new Date(inThreeDays.getTime() - inThreeDays.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await dialog.getByLabel('Date and time (your time zone)').fill(local);
+  await dialog.getByLabel('Meeting link').fill('https://meet.example.com/solstice');
+  await dialog.getByRole('button', { name: 'Create event' }).click();
+  await expect(page.getByText('Event created')).toBeVisible();
+
+  await memberPage.goto('/community?tab=events');
+  await expect(memberPage.getByRole('article', { name: title })).toBeVisible();
+  await memberPage.goto('/community');
+  await expect(memberPage.getByRole('article', { name: postTitle })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
+  await expect(page.getByText(/event create event/)).toBeVisible();
+  await expect(page.getByText('Template management coming in future updates')).toBeVisible();
+});
