@@ -86,6 +86,9 @@ try {
     });
     await shoot('dashboard-admin', '/dashboard');
     await shoot('admin', '/admin');
+    await shoot('admin-users', '/admin?tab=users');
+    await shoot('admin-content', '/admin?tab=content');
+    await shoot('admin-settings', '/admin?tab=settings');
     await context.close();
   }
   await browser.close();
