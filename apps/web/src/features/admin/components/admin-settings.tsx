@@ -1,4 +1,5 @@
 import { Database, ExternalLink, Mail, ServerCog, Settings, ShieldCheck } from 'lucide-react';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -30,11 +31,7 @@ function AuditLog() {
           </li>
         ))}
       </ul>
-      {audit.hasNextPage && (
-        <Button variant="outline" className="self-center" onClick={() => audit.fetchNextPage()}>
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={audit} />
     </Card>
   );
 }

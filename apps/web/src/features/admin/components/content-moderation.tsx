@@ -3,6 +3,7 @@ import { Lock, LockOpen, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -173,16 +174,7 @@ export function ContentModeration() {
           <ContentList key={page.nextCursor ?? 'last'} data={page} />
         ))}
       </ul>
-      {current.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => current.fetchNextPage()}
-          disabled={current.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={current} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { eventBodySchema } from '@lunara/shared/admin';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { FieldError } from '../../../components/field-error.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -125,14 +125,7 @@ export function EventForm({ onDone }: { onDone: () => void }) {
         />
       </div>
       <FieldError id={`${id}-error`} message={error} />
-      <div className="flex justify-end gap-3">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Saving...' : 'Create event'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} isBusy={create.isPending} submitLabel="Create event" />
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { ROLES, type Role } from '@lunara/shared/roles';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -96,16 +96,7 @@ export function UserManagement() {
           </li>
         ))}
       </ul>
-      {users.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => users.fetchNextPage()}
-          disabled={users.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={users} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Send, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -87,11 +88,7 @@ export function CommentSection({ postId, viewer, onOpenProfile }: CommentSection
           </li>
         ))}
       </ul>
-      {comments.hasNextPage && (
-        <Button variant="link" onClick={() => comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
-          Show more comments
-        </Button>
-      )}
+      <LoadMoreButton query={comments} label="Show more comments" />
       <div className="flex items-end gap-2">
         <Textarea
           aria-label="Write a comment"

@@ -1,6 +1,7 @@
 import type { Role } from '@lunara/shared/roles';
 import { PenLine } from 'lucide-react';
 import { useState } from 'react';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { usePosts } from '../api/get-posts.ts';
 import { PostCard } from './post-card.tsx';
@@ -45,16 +46,7 @@ export function CommunityFeed({
           <PostCard key={post.id} post={post} viewer={viewer} onOpenProfile={onOpenProfile} />
         ))}
       </div>
-      {posts.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={posts.isFetchingNextPage}
-          onClick={() => posts.fetchNextPage()}
-        >
-          {posts.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      )}
+      <LoadMoreButton query={posts} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { POST_CATEGORIES, type PostCategory } from '@lunara/shared/community';
 import { FILL_ALL_FIELDS } from '@lunara/shared/feed';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -75,14 +75,7 @@ export function PostComposer({ onDone }: { onDone: () => void }) {
           options={CATEGORY_OPTIONS}
         />
       </div>
-      <div className="flex justify-end gap-3">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Sharing...' : 'Share Post'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} isBusy={create.isPending} submitLabel="Share Post" busyLabel="Sharing..." />
     </form>
   );
 }

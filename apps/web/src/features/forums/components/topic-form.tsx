@@ -1,7 +1,7 @@
 import { type TopicBody, topicBodySchema } from '@lunara/shared/forums';
 import { type FormEvent, useId, useState } from 'react';
 import { FieldError } from '../../../components/field-error.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -45,14 +45,7 @@ export function TopicForm({ initial, submitLabel, isBusy, onSubmit, onCancel }: 
         />
       </div>
       <FieldError id={`${id}-error`} message={error} />
-      <div className="flex justify-end gap-3">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy ? 'Saving...' : submitLabel}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} isBusy={isBusy} submitLabel={submitLabel} />
     </form>
   );
 }

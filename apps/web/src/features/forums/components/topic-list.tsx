@@ -1,6 +1,7 @@
 import { ArrowLeft, Eye, Lock, MessageCircle, Pin, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -78,16 +79,7 @@ export function TopicList({
           </li>
         ))}
       </ul>
-      {topics.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => topics.fetchNextPage()}
-          disabled={topics.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={topics} />
       <Dialog open={isComposing} onOpenChange={setIsComposing}>
         <DialogContent title="New Topic" description={category ? `In ${category.name}` : undefined}>
           <TopicForm

@@ -4,6 +4,7 @@ import { ArrowLeft, Lock, LockOpen, Pencil, Pin, PinOff, Send, Trash2 } from 'lu
 import { type KeyboardEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -226,16 +227,7 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
           </li>
         ))}
       </ol>
-      {replies.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => replies.fetchNextPage()}
-          disabled={replies.isFetchingNextPage}
-        >
-          Show more replies
-        </Button>
-      )}
+      <LoadMoreButton query={replies} label="Show more replies" />
       {data.isLocked ? (
         <p
           role="status"

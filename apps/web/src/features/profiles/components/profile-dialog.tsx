@@ -3,6 +3,7 @@ import type { ProfileDetail } from '@lunara/shared/profiles';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { AchievementBadge } from '../../../components/achievement-badge.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -120,14 +121,7 @@ function ProfileForm({ profile, onDone }: { profile: ProfileDetail; onDone: () =
           onChange={(event) => setAvatarUrl(event.target.value)}
         />
       </div>
-      <div className="flex justify-end gap-3">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} isBusy={update.isPending} submitLabel="Save Changes" />
     </form>
   );
 }

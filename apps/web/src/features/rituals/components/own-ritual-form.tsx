@@ -4,7 +4,7 @@ import type { MoonPhaseKey } from '@lunara/shared/rituals';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { FieldError } from '../../../components/field-error.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -91,14 +91,7 @@ export function OwnRitualForm({ defaultPhase, onDone }: { defaultPhase: MoonPhas
         </div>
       </div>
       <FieldError id={`${id}-error`} message={error} />
-      <div className="flex justify-end gap-3">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Saving...' : 'Add Ritual'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} isBusy={create.isPending} submitLabel="Add Ritual" />
     </form>
   );
 }
