@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, becomeMember, signInAs } from './fixtures.ts';
 
-test('an admin changes a role, deletes a post, locks a topic and creates an event members see', async ({ browser }) => {
+test('an admin changes a role, deletes a post, locks a topic, and creates, edits and cancels an event', async ({
+  browser,
+}) => {
   const memberPage = await (await browser.newContext()).newPage();
   const { email } = await becomeMember(memberPage);
   const memberName = email.split('@')[0] ?? '';
@@ -55,6 +57,19 @@ test('an admin changes a role, deletes a post, locks a topic and creates an even
 
   await memberPage.goto('/community?tab=events');
   await expect(memberPage.getByRole('article', { name: title })).toBeVisible();
+
+  // Edit it, then cancel it: members no longer see it.
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit event' });
+  await expect(edit.getByLabel('Title')).toHaveValue(title);
+  await edit.getByLabel('Title').fill(`${title} (moved)`);
+  await edit.getByRole('button', { name: 'Save event' }).click();
+  await expect(page.getByText('Event updated')).toBeVisible();
+  await page.getByRole('button', { name: `Cancel ${title} (moved)` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel event' }).click();
+  await expect(page.getByText('Event cancelled')).toBeVisible();
+  await memberPage.reload();
+  await expect(memberPage.getByRole('article', { name: new RegExp(title) })).toHaveCount(0);
   await memberPage.goto('/community');
   await expect(memberPage.getByRole('article', { name: postTitle })).toHaveCount(0);
 

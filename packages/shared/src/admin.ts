@@ -177,3 +177,15 @@ export const adminSettingsSchema = z.object({
   authRateLimitPerMinute: z.number().int(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+export const adminCircleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(CIRCLE_TYPES),
+  focusArea: z.string(),
+  maxMembers: z.number().int(),
+  isActive: z.boolean(),
+});
+export type AdminCircle = z.infer<typeof adminCircleSchema>;
+export const adminCircleListSchema = z.object({ circles: z.array(adminCircleSchema) });

@@ -272,3 +272,17 @@ export async function updateCircle(db: Db, actorId: string, circleId: string, bo
     await audit(tx, actorId, 'circle.update', 'circle', circleId, { name: body.name });
   });
 }
+
+/** Every circle, active or not, for the admins to edit (a few hundred at most). */
+export async function listAllCircles(db: Db) {
+  const rows = await db.select().from(circles).orderBy(desc(circles.isActive), circles.name).limit(500);
+  return rows.map((circle) => ({
+    id: circle.id,
+    name: circle.name,
+    description: circle.description,
+    type: circle.type as CircleBody['type'],
+    focusArea: circle.focusArea,
+    maxMembers: circle.maxMembers,
+    isActive: circle.isActive,
+  }));
+}

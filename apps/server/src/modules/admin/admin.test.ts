@@ -28,6 +28,7 @@ describe('who may use each admin endpoint', () => {
     ['GET', '/api/admin/users'],
     ['GET', '/api/admin/audit'],
     ['GET', '/api/admin/settings'],
+    ['GET', '/api/admin/circles'],
     ['POST', '/api/admin/events'],
     ['POST', '/api/admin/circles'],
   ];
@@ -145,6 +146,12 @@ describe('content management', () => {
     ).toBe(200);
     const list = (await api(member, 'GET', '/api/circles')).json().circles;
     expect(list.find((circle: { id: string }) => circle.id === circleId)).toBeUndefined();
+    const all = (await api(admin, 'GET', '/api/admin/circles')).json().circles;
+    expect(all.find((circle: { id: string }) => circle.id === circleId)).toMatchObject({
+      name: 'Winter Circle',
+      isActive: false,
+      maxMembers: 15,
+    });
   });
 });
 

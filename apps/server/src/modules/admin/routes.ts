@@ -1,4 +1,5 @@
 import {
+  adminCircleListSchema,
   adminContentSchema,
   adminSettingsSchema,
   adminStatsSchema,
@@ -19,6 +20,7 @@ import {
   cancelEvent,
   createCircle,
   createEvent,
+  listAllCircles,
   listAudit,
   listContent,
   listUsers,
@@ -153,6 +155,16 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       id: await createCircle(app.db, (await sessionUserOf(request)).id, request.body),
+    }),
+  );
+  app.get(
+    '/api/admin/circles',
+    {
+      onRequest: adminOnly,
+      schema: { tags, summary: 'Every circle, active or not', response: { 200: adminCircleListSchema, ...errors } },
+    },
+    async () => ({
+      circles: await listAllCircles(app.db),
     }),
   );
   app.put(

@@ -1,4 +1,5 @@
 import type {
+  AdminCircle,
   AdminContent,
   AdminSettings,
   AdminStats,
@@ -98,3 +99,39 @@ export const useCircleOptions = () =>
       queryFn: () => apiFetch<{ circles: Array<{ id: string; name: string }> }>('/api/circles'),
     }),
   );
+
+export const useAllCircles = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['admin', 'circles'],
+      queryFn: () => apiFetch<{ circles: AdminCircle[] }>('/api/admin/circles'),
+    }),
+  );
+
+export interface ManagedEvent {
+  id: string;
+  title: string;
+  description: string;
+  eventDate: string;
+  durationMinutes: number;
+  isVirtual: boolean;
+  meetingLink: string | null;
+  location: string | null;
+  maxAttendees: number | null;
+  attendeeCount: number;
+  circle: { id: string; name: string };
+}
+export const useUpcomingEvents = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['events', 'admin'],
+      queryFn: () => apiFetch<{ events: ManagedEvent[] }>('/api/events?view=all&tz=UTC'),
+    }),
+  );
+
+export const updateEvent = ({ eventId, body }: { eventId: string; body: EventBody }) =>
+  apiFetch<{ ok: true }>(`/api/admin/events/${eventId}`, { method: 'PUT', body });
+export const cancelEvent = (eventId: string) =>
+  apiFetch<{ ok: true }>(`/api/admin/events/${eventId}/cancel`, { method: 'POST', body: {} });
+export const updateCircle = ({ circleId, body }: { circleId: string; body: CircleBody }) =>
+  apiFetch<{ ok: true }>(`/api/admin/circles/${circleId}`, { method: 'PUT', body });

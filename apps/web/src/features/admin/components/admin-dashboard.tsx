@@ -20,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminStats } from '../api/admin-api.ts';
 import { CircleForm } from './circle-form.tsx';
 import { EventForm } from './event-form.tsx';
+import { EventsCirclesManager } from './events-circles-manager.tsx';
 
 /** The eight stat cards, Platform Health and Quick Actions. */
 export function AdminDashboard({
@@ -99,6 +100,7 @@ export function AdminDashboard({
           </div>
         </Card>
       </div>
+      <EventsCirclesManager />
       <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
         {dialog === 'event' && (
           <DialogContent title="New event" description="Members see it in Sacred Events at once.">

@@ -1,4 +1,4 @@
-import { circleBodySchema } from '@lunara/shared/admin';
+import { type AdminCircle, circleBodySchema } from '@lunara/shared/admin';
 import type { CircleType } from '@lunara/shared/community';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,8 +7,9 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { createCircle, useAdminMutation } from '../api/admin-api.ts';
+import { createCircle, updateCircle, useAdminMutation } from '../api/admin-api.ts';
 
 const TYPES = [
   { value: 'open', label: 'Open (requests approved by moderators)' },
@@ -17,31 +18,38 @@ const TYPES = [
   { value: 'private', label: 'Private (invitation only)' },
 ];
 
-export function CircleForm({ onDone }: { onDone: () => void }) {
+/** A new or edited circle; an inactive circle disappears from the members' lists. */
+export function CircleForm({ circle, onDone }: { circle?: AdminCircle; onDone: () => void }) {
   const id = useId();
   const create = useAdminMutation(createCircle);
+  const update = useAdminMutation(updateCircle);
+  const save = circle ? update : create;
   const [v, setV] = useState({
-    name: '',
-    description: '',
-    type: 'open' as CircleType,
-    focusArea: '',
-    maxMembers: '20',
+    name: circle?.name ?? '',
+    description: circle?.description ?? '',
+    type: (circle?.type ?? 'open') as CircleType,
+    focusArea: circle?.focusArea ?? '',
+    maxMembers: String(circle?.maxMembers ?? 20),
   });
+  const [isActive, setIsActive] = useState(circle?.isActive ?? true);
   const [error, setError] = useState<string>();
   const set = (key: keyof typeof v) => (value: string) => setV((current) => ({ ...current, [key]: value }));
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = circleBodySchema.safeParse({ ...v, maxMembers: Number(v.maxMembers), isActive: true });
+    const parsed = circleBodySchema.safeParse({ ...v, maxMembers: Number(v.maxMembers), isActive });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
-    create.mutate(parsed.data, {
+    const done = {
       onSuccess: () => {
-        toast.success('Circle created');
+        toast.success(circle ? 'Circle updated' : 'Circle created');
         onDone();
       },
-      onError: (failure) => toast.error('Failed to create circle', { description: failure.message }),
-    });
+      onError: (failure: Error) =>
+        toast.error(circle ? 'Failed to update circle' : 'Failed to create circle', { description: failure.message }),
+    };
+    if (circle) update.mutate({ circleId: circle.id, body: parsed.data }, done);
+    else create.mutate(parsed.data, done);
   }
 
   return (
@@ -75,7 +83,13 @@ export function CircleForm({ onDone }: { onDone: () => void }) {
         </div>
       </div>
       <FieldError id={`${id}-error`} message={error} />
-      <FormActions onCancel={onDone} isBusy={create.isPending} submitLabel="Create circle" />
+      {circle && (
+        <div className="flex items-center gap-3">
+          <Switch id={`${id}-active`} checked={isActive} onCheckedChange={setIsActive} />
+          <Label htmlFor={`${id}-active`}>Active (shown to members)</Label>
+        </div>
+      )}
+      <FormActions onCancel={onDone} isBusy={save.isPending} submitLabel={circle ? 'Save circle' : 'Create circle'} />
     </form>
   );
 }

@@ -8,23 +8,31 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { createEvent, useAdminMutation, useCircleOptions } from '../api/admin-api.ts';
+import { createEvent, type ManagedEvent, updateEvent, useAdminMutation, useCircleOptions } from '../api/admin-api.ts';
 
-/** A new event: date and time are entered in the admin's own time zone and sent as an instant. */
-export function EventForm({ onDone }: { onDone: () => void }) {
+/** "2030-06-01T18:00" in the admin's own time zone, for a datetime-local input. */
+const toLocalInput = (iso: string) => {
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+/** A new or edited event: date and time are entered in the admin's own time zone and sent as an instant. */
+export function EventForm({ event: editing, onDone }: { event?: ManagedEvent; onDone: () => void }) {
   const id = useId();
   const circles = useCircleOptions();
   const create = useAdminMutation(createEvent);
+  const update = useAdminMutation(updateEvent);
+  const save = editing ? update : create;
   const [v, setV] = useState({
-    circleId: '',
-    title: '',
-    description: '',
-    when: '',
-    duration: '60',
-    isVirtual: true,
-    meetingLink: '',
-    location: '',
-    capacity: '',
+    circleId: editing?.circle.id ?? '',
+    title: editing?.title ?? '',
+    description: editing?.description ?? '',
+    when: editing ? toLocalInput(editing.eventDate) : '',
+    duration: String(editing?.durationMinutes ?? 60),
+    isVirtual: editing?.isVirtual ?? true,
+    meetingLink: editing?.meetingLink ?? '',
+    location: editing?.location ?? '',
+    capacity: editing?.maxAttendees ? String(editing.maxAttendees) : '',
   });
   const [error, setError] = useState<string>();
   const set =
@@ -32,8 +40,8 @@ export function EventForm({ onDone }: { onDone: () => void }) {
     (value: (typeof v)[K]) =>
       setV((current) => ({ ...current, [key]: value }));
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
+  function handleSubmit(formEvent: FormEvent) {
+    formEvent.preventDefault();
     const parsed = eventBodySchema.safeParse({
       circleId: v.circleId,
       title: v.title,
@@ -47,13 +55,16 @@ export function EventForm({ onDone }: { onDone: () => void }) {
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
-    create.mutate(parsed.data, {
+    const done = {
       onSuccess: () => {
-        toast.success('Event created');
+        toast.success(editing ? 'Event updated' : 'Event created');
         onDone();
       },
-      onError: (failure) => toast.error('Failed to create event', { description: failure.message }),
-    });
+      onError: (failure: Error) =>
+        toast.error(editing ? 'Failed to update event' : 'Failed to create event', { description: failure.message }),
+    };
+    if (editing) update.mutate({ eventId: editing.id, body: parsed.data }, done);
+    else create.mutate(parsed.data, done);
   }
 
   const options = (circles.data?.circles ?? []).map((circle) => ({ value: circle.id, label: circle.name }));
@@ -125,7 +136,7 @@ export function EventForm({ onDone }: { onDone: () => void }) {
         />
       </div>
       <FieldError id={`${id}-error`} message={error} />
-      <FormActions onCancel={onDone} isBusy={create.isPending} submitLabel="Create event" />
+      <FormActions onCancel={onDone} isBusy={save.isPending} submitLabel={editing ? 'Save event' : 'Create event'} />
     </form>
   );
 }
