@@ -10,12 +10,14 @@ import { useRitualsToday } from '../../features/rituals/api/rituals.ts';
 import { MoonCard } from '../../features/rituals/components/moon-card.tsx';
 import { OwnRitualForm } from '../../features/rituals/components/own-ritual-form.tsx';
 import { RitualCard } from '../../features/rituals/components/ritual-card.tsx';
+import { useErrorToast } from '../../lib/use-error-toast.ts';
 import { RequireMembership } from '../guards.tsx';
 import { MemberPage } from '../member-page.tsx';
 
 function RitualsPage() {
   const today = useRitualsToday();
   const [isAdding, setIsAdding] = useState(false);
+  useErrorToast(today.error, 'Failed to load rituals');
   if (today.isPending) return <Spinner className="size-6 text-gold-500" />;
   if (today.isError) return <p role="alert">Failed to load rituals</p>;
   const { moon, rituals, completedToday } = today.data;

@@ -9,6 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { assignRole, useAdminMutation, useAdminUsers } from '../api/admin-api.ts';
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', moderator: 'Moderator', user: 'User' };
@@ -27,6 +28,7 @@ export function UserManagement() {
   const [roleFilter, setRoleFilter] = useState('all');
   const deferredSearch = useDeferredValue(search.trim());
   const users = useAdminUsers(deferredSearch, roleFilter === 'all' ? undefined : (roleFilter as Role));
+  useErrorToast(users.error, 'Failed to fetch users');
   const changeRole = useAdminMutation(assignRole);
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
 

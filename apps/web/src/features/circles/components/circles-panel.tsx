@@ -2,6 +2,7 @@ import type { Circle } from '@lunara/shared/circles';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useCircles } from '../api/circles.ts';
 import { CircleCard } from './circle-card.tsx';
 import { CircleRequests } from './circle-requests.tsx';
@@ -17,6 +18,7 @@ const FILTERS: Array<[string, string, (circle: Circle) => boolean]> = [
 /** "Sacred Circles" with its five filters; moderators also see the pending requests. */
 export function CirclesPanel({ canModerate }: { canModerate: boolean }) {
   const circles = useCircles();
+  useErrorToast(circles.error, 'Error: Failed to load circles. Please try again.');
   const [filter, setFilter] = useState('all');
   const matches = FILTERS.find(([key]) => key === filter)?.[2] ?? (() => true);
   const items = (circles.data?.circles ?? []).filter(matches);

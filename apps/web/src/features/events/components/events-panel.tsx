@@ -2,6 +2,7 @@ import { EVENT_VIEWS, type EventView } from '@lunara/shared/circles';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useEvents } from '../api/events.ts';
 import { EventCard } from './event-card.tsx';
 
@@ -17,6 +18,7 @@ const EMPTY: Record<EventView, string> = {
 export function EventsPanel() {
   const [view, setView] = useState<EventView>('all');
   const events = useEvents(view);
+  useErrorToast(events.error, 'Failed to load events. Please try again.');
   const items = events.data?.events ?? [];
   return (
     <section aria-labelledby="events-title" className="flex flex-col gap-5">

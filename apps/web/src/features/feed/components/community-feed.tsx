@@ -3,6 +3,7 @@ import { PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { usePosts } from '../api/get-posts.ts';
 import { PostCard } from './post-card.tsx';
 import { PostComposer } from './post-composer.tsx';
@@ -17,6 +18,7 @@ export function CommunityFeed({
 }) {
   const [isComposing, setIsComposing] = useState(false);
   const posts = usePosts();
+  useErrorToast(posts.error, 'Failed to load posts');
   const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

@@ -1,6 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useForumCategories } from '../api/forum-queries.ts';
 import { ForumIcon } from './forum-icon.tsx';
 
@@ -16,6 +17,7 @@ const TINTS: Record<string, string> = {
 /** "Discussion Forums": one card per active category. */
 export function ForumCategories({ onOpen }: { onOpen: (categoryId: string) => void }) {
   const categories = useForumCategories();
+  useErrorToast(categories.error, 'Failed to load forum categories');
   if (categories.isPending) return <Spinner className="text-gold-500" />;
   if (categories.isError) return <p role="alert">Failed to load forum categories</p>;
   return (

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { createTopic, useForumMutation } from '../api/forum-mutations.ts';
 import { useForumCategories, useTopics } from '../api/forum-queries.ts';
 import { TopicForm } from './topic-form.tsx';
@@ -21,6 +22,7 @@ export function TopicList({
   onOpenTopic: (topicId: string) => void;
 }) {
   const topics = useTopics(categoryId);
+  useErrorToast(topics.error, 'Failed to load topics');
   const category = useForumCategories().data?.categories.find((candidate) => candidate.id === categoryId);
   const [isComposing, setIsComposing] = useState(false);
   const create = useForumMutation((body: Parameters<typeof createTopic>[1]) => createTopic(categoryId, body));

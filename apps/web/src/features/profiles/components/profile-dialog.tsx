@@ -12,6 +12,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { formatLongDate } from '../../../lib/format-date.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useProfile, useUpdateProfile } from '../api/profile.ts';
 
 function ProfileView({ profile, onEdit }: { profile: ProfileDetail; onEdit: () => void }) {
@@ -129,6 +130,7 @@ function ProfileForm({ profile, onDone }: { profile: ProfileDetail; onDone: () =
 /** "Your Profile" for the member herself (editable), "{name}'s Profile" read-only for others. */
 export function ProfileDialog({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const profile = useProfile(userId);
+  useErrorToast(profile.error, 'Failed to load profile');
   const [isEditing, setIsEditing] = useState(false);
   const close = () => {
     setIsEditing(false);
