@@ -18,6 +18,7 @@ import devRoutes from './modules/dev/routes.ts';
 import feedRoutes from './modules/feed/routes.ts';
 import forumRoutes from './modules/forums/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import notificationRoutes from './modules/notifications/routes.ts';
 import profileRoutes from './modules/profiles/routes.ts';
 import ritualRoutes from './modules/rituals/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(circleRoutes);
   await app.register(ritualRoutes);
   await app.register(adminRoutes);
+  await app.register(notificationRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   await app.register(webApp, { webDist });

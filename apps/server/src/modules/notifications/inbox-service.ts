@@ -1,0 +1,84 @@
+import {
+  NOTIFICATION_LIST_SIZE,
+  type NotificationList,
+  type NotificationPreferences,
+} from '@lunara/shared/notifications';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
+import { notFound } from '../../errors.ts';
+
+/** The member's 50 newest notifications and her unread count; nobody reads anyone else's. */
+export async function listNotifications(db: Db, userId: string): Promise<NotificationList> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_LIST_SIZE);
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return {
+    notifications: rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      message: row.message,
+      read: row.read,
+      data: (row.data ?? {}) as Record<string, unknown>,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    unreadCount: unread?.n ?? 0,
+  };
+}
+
+/** Marks one of the member's own notifications read (404 for anyone else's). */
+export async function markRead(db: Db, userId: string, notificationId: string): Promise<void> {
+  const updated = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) throw notFound('This notification does not exist');
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return updated.length;
+}
+
+const toPreferences = (row: typeof notificationPreferences.$inferSelect): NotificationPreferences => ({
+  emailEnabled: row.emailEnabled,
+  pushEnabled: row.pushEnabled,
+  messageNotifications: row.messageNotifications,
+  eventNotifications: row.eventNotifications,
+  circleNotifications: row.circleNotifications,
+  forumNotifications: row.forumNotifications,
+});
+
+/** The member's preferences; the row is created with all six flags on at first use (spec section 9). */
+export async function getPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
+  await db.insert(notificationPreferences).values({ userId }).onConflictDoNothing();
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  if (!row) throw new Error('Preferences were not created');
+  return toPreferences(row);
+}
+
+export async function updatePreferences(
+  db: Db,
+  userId: string,
+  changes: Partial<NotificationPreferences>,
+): Promise<NotificationPreferences> {
+  await getPreferences(db, userId);
+  await db
+    .update(notificationPreferences)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(notificationPreferences.userId, userId));
+  return getPreferences(db, userId);
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_LIST_SIZE = 50;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const preferencesSchema = z.object({
+  emailEnabled: z.boolean(),
+  pushEnabled: z.boolean(),
+  messageNotifications: z.boolean(),
+  eventNotifications: z.boolean(),
+  circleNotifications: z.boolean(),
+  forumNotifications: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof preferencesSchema>;
+export const preferencesUpdateSchema = preferencesSchema
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, 'Change at least one preference');
