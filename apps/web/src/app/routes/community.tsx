@@ -1,15 +1,15 @@
-import { Bell, MessageCircle, UserRound, type Users } from 'lucide-react';
+import { MessageCircle, UserRound, type Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { CirclesPanel } from '../../features/circles/components/circles-panel.tsx';
 import { EventsPanel } from '../../features/events/components/events-panel.tsx';
 import { CommunityFeed } from '../../features/feed/components/community-feed.tsx';
 import { ForumsPanel } from '../../features/forums/components/forums-panel.tsx';
 import { LeaderboardView } from '../../features/leaderboard/components/leaderboard-view.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { ProfileDialog } from '../../features/profiles/components/profile-dialog.tsx';
 import { RequireMembership } from '../guards.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
@@ -55,13 +55,7 @@ function Community() {
           <p className="mt-1 text-ink-muted">Share, support and rise together.</p>
         </div>
         <div className="flex items-center gap-2">
-          <Tooltip content="Notifications arrive in the next release">
-            <span>
-              <Button variant="outline" size="sm" disabled aria-label="Notifications">
-                <Bell className="size-4" aria-hidden="true" />
-              </Button>
-            </span>
-          </Tooltip>
+          <NotificationBell />
           <Button variant="outline" size="sm" onClick={() => setProfileId(user.id)}>
             <UserRound className="size-4" aria-hidden="true" /> My Profile
           </Button>
