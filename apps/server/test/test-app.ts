@@ -1,9 +1,11 @@
+import type { Role } from '@lunara/shared/roles';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type Stripe from 'stripe';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { runSeed } from '../src/db/seed/seed.ts';
+import { grantRoleByEmail } from '../src/modules/roles/service.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -22,6 +24,8 @@ export interface TestApp {
   /** Signs a new account up and returns its cookie and id. */
   signUp(email?: string, password?: string): Promise<TestMember>;
   signIn(email: string, password: string): Promise<LightMyRequestResponse>;
+  /** A new member with an active (test-mode) subscription, optionally with a role. */
+  signUpSubscriber(role?: Role): Promise<TestMember>;
 }
 
 export interface TestMember {
@@ -78,6 +82,19 @@ export async function createTestApp(
     return { id: body.user.id, email, password, cookie: cookieFrom(response) };
   }
 
+  async function signUpSubscriber(role?: Role) {
+    const member = await signUp();
+    const paid = await request({
+      method: 'POST',
+      url: '/api/billing/test/complete',
+      cookie: member.cookie,
+      payload: {},
+    });
+    if (paid.statusCode !== 200) throw new Error(`test checkout failed: ${paid.statusCode} ${paid.body}`);
+    if (role) await grantRoleByEmail(database.db, member.email, role);
+    return member;
+  }
+
   return {
     app,
     database,
@@ -85,6 +102,7 @@ export async function createTestApp(
     request,
     signUp,
     signIn,
+    signUpSubscriber,
     async close() {
       await app.close();
       await database.close();

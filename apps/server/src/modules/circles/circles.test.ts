@@ -4,7 +4,6 @@ import { createTestApp, type TestApp, type TestMember } from '../../../test/test
 import { circleEvents, circleMemberships, circles, eventRsvps } from '../../db/schema/circles.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { listEvents } from '../events/event-service.ts';
-import { grantRoleByEmail } from '../roles/service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,12 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function subscriber(role?: 'moderator'): Promise<TestMember> {
-  const member = await t.signUp();
-  await t.request({ method: 'POST', url: '/api/billing/test/complete', cookie: member.cookie, payload: {} });
-  if (role) await grantRoleByEmail(t.database.db, member.email, role);
-  return member;
-}
+const subscriber = (role?: 'moderator' | 'admin') => t.signUpSubscriber(role);
 const api = (
   member: TestMember | undefined,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',

@@ -12,17 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function subscriber(): Promise<TestMember> {
-  const member = await t.signUp();
-  const done = await t.request({
-    method: 'POST',
-    url: '/api/billing/test/complete',
-    cookie: member.cookie,
-    payload: {},
-  });
-  expect(done.statusCode).toBe(200);
-  return member;
-}
+const subscriber = () => t.signUpSubscriber();
 
 const complete = (member: TestMember, courseId: number, lessonId: string) =>
   t.request({

@@ -12,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function subscriber(): Promise<TestMember> {
-  const member = await t.signUp();
-  expect(
-    (await t.request({ method: 'POST', url: '/api/billing/test/complete', cookie: member.cookie, payload: {} }))
-      .statusCode,
-  ).toBe(200);
-  return member;
-}
+const subscriber = () => t.signUpSubscriber();
 const api = (
   member: TestMember | undefined,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',

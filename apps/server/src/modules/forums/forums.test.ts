@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
 import { forumCategories, forumTopics } from '../../db/schema/forums.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { grantRoleByEmail } from '../roles/service.ts';
 
 let t: TestApp;
 let categoryId: string;
@@ -14,12 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function subscriber(role?: 'moderator' | 'admin'): Promise<TestMember> {
-  const member = await t.signUp();
-  await t.request({ method: 'POST', url: '/api/billing/test/complete', cookie: member.cookie, payload: {} });
-  if (role) await grantRoleByEmail(t.database.db, member.email, role);
-  return member;
-}
+const subscriber = (role?: 'moderator' | 'admin') => t.signUpSubscriber(role);
 const api = (
   member: TestMember | undefined,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { pointsLedger, userPoints } from '../../db/schema/community.ts';
 import { periodStart } from '../leaderboard/leaderboard-service.ts';
 import { recordDailyVisit } from '../points/member-points-service.ts';
@@ -11,11 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function subscriber(): Promise<TestMember> {
-  const member = await t.signUp();
-  await t.request({ method: 'POST', url: '/api/billing/test/complete', cookie: member.cookie, payload: {} });
-  return member;
-}
+const subscriber = () => t.signUpSubscriber();
 const pointsRow = async (userId: string) =>
   (await t.database.db.select().from(userPoints).where(eq(userPoints.userId, userId)))[0];
 

@@ -16,11 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function subscriber(): Promise<TestMember> {
-  const member = await t.signUp();
-  await t.request({ method: 'POST', url: '/api/billing/test/complete', cookie: member.cookie, payload: {} });
-  return member;
-}
+const subscriber = () => t.signUpSubscriber();
 const complete = (member: TestMember, ritualId: string, body: Record<string, unknown> = {}) =>
   t.request({ method: 'POST', url: `/api/rituals/${ritualId}/complete?tz=UTC`, cookie: member.cookie, payload: body });
 const ledgerOf = (userId: string) =>
