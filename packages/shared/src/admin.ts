@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MEMBERSHIP_STATUSES } from './billing.ts';
+import { circleSchema } from './circles.ts';
 import { CIRCLE_TYPES, POST_CATEGORY_KEYS } from './community.ts';
-import { pageOf } from './feed.ts';
+import { pageOf, postSchema } from './feed.ts';
 import { ROLES } from './roles.ts';
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -56,17 +57,18 @@ export const adminUserQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
-export const adminPostSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  content: z.string(),
-  category: z.enum(POST_CATEGORY_KEYS),
-  isPinned: z.boolean(),
-  likesCount: z.number().int(),
-  commentsCount: z.number().int(),
-  authorName: z.string(),
-  createdAt: z.string(),
-});
+export const adminPostSchema = postSchema
+  .pick({
+    id: true,
+    title: true,
+    content: true,
+    category: true,
+    isPinned: true,
+    likesCount: true,
+    commentsCount: true,
+    createdAt: true,
+  })
+  .extend({ authorName: z.string() });
 export const adminCommentSchema = z.object({
   id: z.string(),
   postId: z.string(),
@@ -178,14 +180,8 @@ export const adminSettingsSchema = z.object({
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
-export const adminCircleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  type: z.enum(CIRCLE_TYPES),
-  focusArea: z.string(),
-  maxMembers: z.number().int(),
-  isActive: z.boolean(),
-});
+export const adminCircleSchema = circleSchema
+  .pick({ id: true, name: true, description: true, type: true, focusArea: true, maxMembers: true })
+  .extend({ isActive: z.boolean() });
 export type AdminCircle = z.infer<typeof adminCircleSchema>;
 export const adminCircleListSchema = z.object({ circles: z.array(adminCircleSchema) });

@@ -82,6 +82,13 @@ export function localDate(now: Date, timeZone: string): string {
  * row pays the weekly +50 bonus. The row is locked so that two tabs opening at once count one visit.
  */
 export async function recordDailyVisit(db: Db, userId: string, now = new Date()): Promise<void> {
+  // Every page load asks: the usual answer ("already counted today") costs one read, no lock.
+  const [seen] = await db
+    .select({ lastActiveOn: userPoints.lastActiveOn, timeZone: profiles.timeZone })
+    .from(profiles)
+    .leftJoin(userPoints, eq(userPoints.userId, profiles.id))
+    .where(eq(profiles.id, userId));
+  if (seen?.lastActiveOn && seen.lastActiveOn === localDate(now, seen.timeZone)) return;
   await db.transaction(async (tx) => {
     await ensurePointsRow(tx, userId);
     const [profile] = await tx.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
