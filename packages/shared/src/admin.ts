@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_STATUSES } from './billing.ts';
 import { circleSchema } from './circles.ts';
-import { CIRCLE_TYPES, POST_CATEGORY_KEYS } from './community.ts';
+import { CIRCLE_TYPES } from './community.ts';
 import { pageOf, postSchema } from './feed.ts';
 import { ROLES } from './roles.ts';
 
