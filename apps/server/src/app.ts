@@ -18,8 +18,10 @@ import devRoutes from './modules/dev/routes.ts';
 import feedRoutes from './modules/feed/routes.ts';
 import forumRoutes from './modules/forums/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import messageRoutes from './modules/messages/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import profileRoutes from './modules/profiles/routes.ts';
+import realtimeRoutes from './modules/realtime/routes.ts';
 import ritualRoutes from './modules/rituals/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
@@ -29,6 +31,7 @@ import crossSiteProtection from './plugins/cross-site-protection.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import realtimePlugin from './plugins/realtime.ts';
 import webApp from './plugins/web-app.ts';
 
 export interface BuildAppOptions {
@@ -106,6 +109,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(mailerPlugin);
   await app.register(authPlugin);
   await app.register(billingPlugin, { stripe });
+  await app.register(realtimePlugin);
 
   // Modules.
   await app.register(healthRoutes);
@@ -121,6 +125,8 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(ritualRoutes);
   await app.register(adminRoutes);
   await app.register(notificationRoutes);
+  await app.register(realtimeRoutes);
+  await app.register(messageRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   await app.register(webApp, { webDist });

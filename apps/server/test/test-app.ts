@@ -16,7 +16,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
-  database: Database;
+  /** `url` is set on the PostgreSQL server, for a second process on the same database. */
+  database: Database & { url?: string };
   config: Config;
   close(): Promise<void>;
   /** A request as a browser on the app's own origin would send it. */
@@ -26,6 +27,8 @@ export interface TestApp {
   signIn(email: string, password: string): Promise<LightMyRequestResponse>;
   /** A new member with an active (test-mode) subscription, optionally with a role. */
   signUpSubscriber(role?: Role): Promise<TestMember>;
+  /** Starts listening on a free loopback port (for streams, which inject cannot read); returns the base URL. */
+  listen(): Promise<string>;
 }
 
 export interface TestMember {
@@ -103,6 +106,10 @@ export async function createTestApp(
     signUp,
     signIn,
     signUpSubscriber,
+    async listen() {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      return address;
+    },
     async close() {
       await app.close();
       await database.close();

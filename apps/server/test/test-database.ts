@@ -9,7 +9,7 @@ export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' 
  * A brand-new, empty database for one test file: an in-memory PGlite, or a database created on the
  * PostgreSQL server of TEST_DATABASE_URL and dropped again on close (so reruns start clean).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (testDatabaseKind === 'embedded') return openEmbedded(undefined);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -21,6 +21,7 @@ export async function createTestDatabase(): Promise<Database> {
   const database = openPostgres(url.toString(), { max: 5 });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);

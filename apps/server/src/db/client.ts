@@ -20,8 +20,15 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel. `onListening` runs each time the subscription is (re)established: after the
+   * first time, notifications may have been missed while the connection was down.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onListening?: () => void): Promise<Unlisten>;
   close(): Promise<void>;
 }
+
+export type Unlisten = () => Promise<void>;
 
 // Beside this file in the sources; copied beside the bundle by build.mjs.
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -55,6 +62,11 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
         await single.end({ timeout: 5 });
       }
     },
+    async listen(channel, onPayload, onListening) {
+      // postgres.js keeps one dedicated connection for LISTEN and re-subscribes after it reconnects.
+      const subscription = await client.listen(channel, onPayload, onListening);
+      return () => subscription.unlisten();
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -76,6 +88,12 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
         );
         migrations = run.catch(() => {});
         return run;
+      },
+      async listen(channel, onPayload, onListening) {
+        // In one process with one connection, NOTIFY comes back to this same client on commit.
+        const unlisten = await client.listen(channel, onPayload);
+        onListening?.();
+        return () => unlisten();
       },
       async close() {
         await client.close();

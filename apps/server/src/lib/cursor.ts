@@ -1,6 +1,7 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 
-type CursorPart = 'string' | 'boolean' | 'uuid' | 'timestamp';
+type CursorPart = 'string' | 'boolean' | 'uuid' | 'timestamp' | 'micros';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -9,6 +10,7 @@ const isPart: Record<CursorPart, (value: unknown) => boolean> = {
   boolean: (value) => typeof value === 'boolean',
   uuid: (value) => typeof value === 'string' && UUID.test(value),
   timestamp: (value) => typeof value === 'string' && !Number.isNaN(Date.parse(value)),
+  micros: (value) => typeof value === 'string' && /^\d{1,17}$/.test(value),
 };
 
 /** Keyset cursors are opaque to clients: the sort values of the last row, base64url-encoded JSON. */
@@ -32,3 +34,13 @@ export function decodeCursor(cursor: string, shape: CursorPart[]): Array<string 
   }
   throw new AppError('BAD_REQUEST', 400, 'The page cursor is not valid: start again from the first page');
 }
+
+/**
+ * A timestamp as exact microseconds since the epoch, for cursors: JavaScript dates keep milliseconds
+ * only, and a cursor rounded to the millisecond would skip rows created within that millisecond.
+ */
+export const microsOf = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/** The timestamptz a `micros` cursor part stands for (exact: no floating point on the way). */
+export const timestampFromMicros = (micros: string) =>
+  sql`(timestamptz 'epoch' + (${micros} || ' microseconds')::interval)`;

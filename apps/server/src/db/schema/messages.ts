@@ -19,13 +19,15 @@ export const conversations = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who started it: until the first message, only she sees it in her list. */
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     unique('conversations_pair_unique').on(t.participantA, t.participantB),
     check('conversations_pair_ordered', sql`${t.participantA} < ${t.participantB}`),
-    index('conversations_a_recent_idx').on(t.participantA, t.lastMessageAt.desc()),
-    index('conversations_b_recent_idx').on(t.participantB, t.lastMessageAt.desc()),
+    index('conversations_a_recent_idx').on(t.participantA, t.lastMessageAt.desc(), t.id.desc()),
+    index('conversations_b_recent_idx').on(t.participantB, t.lastMessageAt.desc(), t.id.desc()),
   ],
 );
 

@@ -17,11 +17,13 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
+    /** When the email digest dealt with it (sent, or skipped because email is off); null while pending. */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+    index('notifications_email_pending_idx').on(t.createdAt).where(sql`${t.emailedAt} is null`),
   ],
 );
 
@@ -36,5 +38,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   eventNotifications: boolean('event_notifications').notNull().default(true),
   circleNotifications: boolean('circle_notifications').notNull().default(true),
   forumNotifications: boolean('forum_notifications').notNull().default(true),
+  /** The last email digest: at most one every few minutes. */
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

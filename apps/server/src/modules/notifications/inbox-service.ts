@@ -7,6 +7,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../errors.ts';
+import { publishEvent } from '../realtime/publish.ts';
+import { toAppNotification } from './notification-service.ts';
 
 /** The member's 50 newest notifications and her unread count; nobody reads anyone else's. */
 export async function listNotifications(db: Db, userId: string): Promise<NotificationList> {
@@ -21,36 +23,35 @@ export async function listNotifications(db: Db, userId: string): Promise<Notific
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
   return {
-    notifications: rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      title: row.title,
-      message: row.message,
-      read: row.read,
-      data: (row.data ?? {}) as Record<string, unknown>,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    notifications: rows.map(toAppNotification),
     unreadCount: unread?.n ?? 0,
   };
 }
 
 /** Marks one of the member's own notifications read (404 for anyone else's). */
 export async function markRead(db: Db, userId: string, notificationId: string): Promise<void> {
-  const updated = await db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  if (updated.length === 0) throw notFound('This notification does not exist');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+      .returning();
+    if (!row) throw notFound('This notification does not exist');
+    // Her other tabs and devices replace the item.
+    await publishEvent(tx, userId, { type: 'notification.updated', notification: toAppNotification(row) });
+  });
 }
 
 export async function markAllRead(db: Db, userId: string): Promise<number> {
-  const updated = await db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-    .returning({ id: notifications.id });
-  return updated.length;
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    if (updated.length > 0) await publishEvent(tx, userId, { type: 'notifications.all-read' });
+    return updated.length;
+  });
 }
 
 const toPreferences = (row: typeof notificationPreferences.$inferSelect): NotificationPreferences => ({

@@ -1,7 +1,9 @@
 import type { NotificationType } from '@lunara/shared/community';
+import type { AppNotification } from '@lunara/shared/notifications';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
+import { publishEvent } from '../realtime/publish.ts';
 
 /** Which preference switch governs which type; likes and comments are always delivered. */
 const PREFERENCE_FOR: Partial<Record<NotificationType, keyof typeof notificationPreferences.$inferSelect>> = {
@@ -22,7 +24,10 @@ interface NewNotification {
   data?: Record<string, unknown>;
 }
 
-/** Creates a notification in the caller's transaction, honouring the recipient's preferences. */
+/**
+ * Creates a notification in the caller's transaction, honouring the recipient's preferences; her open
+ * streams get it when the transaction commits.
+ */
 export async function createNotification(tx: Db, input: NewNotification): Promise<boolean> {
   if (input.actorId === input.userId) return false;
   const preference = PREFERENCE_FOR[input.type];
@@ -33,12 +38,28 @@ export async function createNotification(tx: Db, input: NewNotification): Promis
       .where(eq(notificationPreferences.userId, input.userId));
     if (prefs && prefs[preference] === false) return false;
   }
-  await tx.insert(notifications).values({
-    userId: input.userId,
-    type: input.type,
-    title: input.title,
-    message: input.message,
-    data: input.data ?? {},
-  });
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      data: input.data ?? {},
+    })
+    .returning();
+  if (row) await publishEvent(tx, input.userId, { type: 'notification.created', notification: toAppNotification(row) });
   return true;
+}
+
+export function toAppNotification(row: typeof notifications.$inferSelect): AppNotification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    read: row.read,
+    data: (row.data ?? {}) as Record<string, unknown>,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

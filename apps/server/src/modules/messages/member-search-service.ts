@@ -1,0 +1,25 @@
+import type { Author } from '@lunara/shared/feed';
+import { MEMBER_SEARCH_LIMIT } from '@lunara/shared/messages';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+
+/** LIKE treats % and _ as wildcards: a sister searching for "50%" means the characters. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Up to 10 members whose display name contains the query, ignoring case, never the searcher herself.
+ * A blank query finds nobody (spec section 5). Ordered by name on the lower(display_name) index, so
+ * the scan stops at the tenth match.
+ */
+export async function searchMembers(db: Db, searcherId: string, query: string): Promise<Author[]> {
+  const text = query.trim();
+  if (!text) return [];
+  const rows = await queryRows<{ id: string; display_name: string; avatar_url: string | null }>(
+    db,
+    sql`select id, display_name, avatar_url from profiles
+        where id <> ${searcherId} and lower(display_name) like ${`%${escapeLike(text.toLowerCase())}%`}
+        order by lower(display_name), id
+        limit ${MEMBER_SEARCH_LIMIT}`,
+  );
+  return rows.map((row) => ({ id: row.id, displayName: row.display_name, avatarUrl: row.avatar_url }));
+}

@@ -1,0 +1,141 @@
+import { errorResponseSchema } from '@lunara/shared/api';
+import {
+  conversationPageSchema,
+  conversationSchema,
+  memberSearchQuerySchema,
+  memberSearchResultSchema,
+  messagePageSchema,
+  messageSchema,
+  sendMessageBodySchema,
+  startConversationBodySchema,
+  startedConversationSchema,
+} from '@lunara/shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionUserOf } from '../../plugins/auth.ts';
+import { requireSubscriber } from '../../plugins/membership-guards.ts';
+import { getConversation, listConversations, startConversation } from './conversation-service.ts';
+import { searchMembers } from './member-search-service.ts';
+import { listMessages, markConversationRead, sendMessage } from './message-service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+const cursorQuery = z.object({ cursor: z.string().max(500).optional() });
+const conversationParams = z.object({ conversationId: z.uuid('Unknown conversation') });
+/** Enough for a lively conversation, not enough to flood a sister's inbox. */
+const SEND_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+
+/** Direct messages between members (the community's Messages tab: members and admins). */
+const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireSubscriber({ allowAdmin: true }));
+  const tags = ['messages'];
+  const me = async (request: Parameters<typeof sessionUserOf>[0]) => (await sessionUserOf(request)).id;
+
+  app.get(
+    '/api/members/search',
+    {
+      schema: {
+        tags,
+        summary: 'Find sisters to write to (up to 10, by name)',
+        querystring: memberSearchQuerySchema,
+        response: { 200: memberSearchResultSchema, ...errors },
+      },
+    },
+    async (request) => ({ members: await searchMembers(app.db, await me(request), request.query.q) }),
+  );
+
+  app.get(
+    '/api/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'Her conversations, most recent first',
+        querystring: cursorQuery,
+        response: { 200: conversationPageSchema, ...errors },
+      },
+    },
+    async (request) => listConversations(app.db, await me(request), request.query.cursor),
+  );
+
+  app.post(
+    '/api/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'Start a conversation (or find the one that exists)',
+        body: startConversationBodySchema,
+        response: { 200: startedConversationSchema, 201: startedConversationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const started = await startConversation(app.db, await me(request), request.body.userId);
+      return reply.code(started.created ? 201 : 200).send(started);
+    },
+  );
+
+  app.get(
+    '/api/conversations/:conversationId',
+    {
+      schema: {
+        tags,
+        summary: 'One conversation',
+        params: conversationParams,
+        response: { 200: conversationSchema, ...errors },
+      },
+    },
+    async (request) => getConversation(app.db, await me(request), request.params.conversationId),
+  );
+
+  app.get(
+    '/api/conversations/:conversationId/messages',
+    {
+      schema: {
+        tags,
+        summary: 'A page of the thread, oldest first',
+        params: conversationParams,
+        querystring: cursorQuery,
+        response: { 200: messagePageSchema, ...errors },
+      },
+    },
+    async (request) => listMessages(app.db, await me(request), request.params.conversationId, request.query.cursor),
+  );
+
+  app.post(
+    '/api/conversations/:conversationId/messages',
+    {
+      config: { rateLimit: { ...SEND_RATE_LIMIT, keyGenerator: async (request) => `dm:${await me(request)}` } },
+      schema: {
+        tags,
+        summary: 'Send a message',
+        params: conversationParams,
+        body: sendMessageBodySchema,
+        response: { 201: messageSchema, ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const message = await sendMessage(app.db, await me(request), request.params.conversationId, request.body.content);
+      return reply.code(201).send(message);
+    },
+  );
+
+  app.post(
+    '/api/conversations/:conversationId/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark her incoming messages in it read',
+        params: conversationParams,
+        response: { 200: z.object({ updated: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => ({
+      updated: await markConversationRead(app.db, await me(request), request.params.conversationId),
+    }),
+  );
+};
+
+export default messageRoutes;

@@ -1,0 +1,185 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import type { RealtimeEvent } from '@lunara/shared/realtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../test/event-stream.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import { testDatabaseKind } from '../../../test/test-database.ts';
+
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.listen();
+});
+afterAll(async () => t?.close());
+
+const api = (who: TestMember, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.request({ method, url, cookie: who.cookie, payload: method === 'GET' ? undefined : (payload ?? {}) });
+
+async function conversationBetween(one: TestMember, other: TestMember): Promise<string> {
+  return (await api(one, 'POST', '/api/conversations', { userId: other.id })).json().conversation.id;
+}
+
+const is =
+  <T extends RealtimeEvent['type']>(type: T) =>
+  (event: RealtimeEvent) =>
+    event.type === type;
+
+describe('the event stream', () => {
+  it('needs a session', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/realtime' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('is an event stream with the security headers, opening with "ready"', async () => {
+    const ana = await t.signUp();
+    const stream = await openEventStream(baseUrl, ana.cookie);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.headers.get('cache-control')).toBe('no-store');
+      expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
+      await stream.next(is('ready'));
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('delivers a message to both members at once, and the notification to the recipient only', async () => {
+    const ana = await t.signUpSubscriber();
+    const bea = await t.signUpSubscriber();
+    const eve = await t.signUpSubscriber();
+    const streams = await Promise.all([ana, bea, eve].map((m) => openEventStream(baseUrl, m.cookie)));
+    const [anaStream, beaStream, eveStream] = streams;
+    try {
+      await Promise.all(streams.map((s) => s.next(is('ready'))));
+      const id = await conversationBetween(ana, bea);
+      const sent = (await api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'Are you there?' })).json();
+      const expected = { type: 'message.created', conversationId: id, messageId: sent.id, senderId: ana.id };
+      expect(await anaStream?.next(is('message.created'))).toEqual(expected);
+      expect(await beaStream?.next(is('message.created'))).toEqual(expected);
+      const created = await beaStream?.next(is('notification.created'));
+      expect(created).toMatchObject({ notification: { type: 'message', message: 'Are you there?', read: false } });
+      // Reading it on one device updates the others.
+      await api(bea, 'POST', `/api/conversations/${id}/read`);
+      await beaStream?.next(is('conversation.read'));
+      const updated = await beaStream?.next(is('notification.updated'));
+      expect(updated).toMatchObject({ notification: { read: true } });
+      // Eve heard nothing, and Ana no notification of her own message.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(eveStream?.events.map((e) => e.type)).toEqual(['ready']);
+      expect(anaStream?.events.some((e) => e.type === 'notification.created')).toBe(false);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it('tells her other tabs when she marks notifications read', async () => {
+    const ana = await t.signUpSubscriber();
+    const bea = await t.signUpSubscriber();
+    const stream = await openEventStream(baseUrl, bea.cookie);
+    try {
+      const id = await conversationBetween(ana, bea);
+      await api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'One' });
+      const created = await stream.next(is('notification.created'));
+      if (created.type !== 'notification.created') throw new Error('unreachable');
+      await api(bea, 'POST', `/api/notifications/${created.notification.id}/read`);
+      expect(await stream.next(is('notification.updated'))).toMatchObject({
+        notification: { id: created.notification.id, read: true },
+      });
+      await api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'Two' });
+      await api(bea, 'POST', '/api/notifications/read-all');
+      await stream.next(is('notifications.all-read'));
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends every stream when the server shuts down, so clients reconnect elsewhere', async () => {
+    const other = await createTestApp();
+    const url = await other.listen();
+    const member = await other.signUp();
+    const stream = await openEventStream(url, member.cookie);
+    await stream.next(is('ready'));
+    expect(other.app.realtime.connectionCount()).toBe(1);
+    await other.close();
+    await stream.ended;
+  });
+});
+
+/** A free loopback port for a child server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServerProcess(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: TEST_ORIGIN,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The second server exited with ${child.exitCode}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('The second server did not start');
+}
+
+describe.runIf(testDatabaseKind === 'postgres')('two server processes on one PostgreSQL server', () => {
+  it('deliver a message sent through one to a member connected to the other, both ways', async () => {
+    const databaseUrl = t.database.url;
+    if (!databaseUrl) throw new Error('The PostgreSQL test database has no URL');
+    const second = await startServerProcess(databaseUrl);
+    try {
+      const ana = await t.signUpSubscriber();
+      const bea = await t.signUpSubscriber();
+      const id = await conversationBetween(ana, bea);
+      // Bea is connected to the other process; Ana to this one.
+      const beaStream = await openEventStream(second.url, bea.cookie);
+      const anaStream = await openEventStream(baseUrl, ana.cookie);
+      await Promise.all([beaStream.next(is('ready')), anaStream.next(is('ready'))]);
+      const sent = await api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'Across processes' });
+      expect(sent.statusCode).toBe(201);
+      expect(await beaStream.next(is('message.created'))).toMatchObject({ messageId: sent.json().id });
+      // And back: Bea writes through the other process, Ana hears it here.
+      const reply = await fetch(`${second.url}/api/conversations/${id}/messages`, {
+        method: 'POST',
+        headers: { cookie: bea.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: 'Heard you' }),
+      });
+      expect(reply.status).toBe(201);
+      const replied = (await reply.json()) as { id: string };
+      expect(await anaStream.next((e) => e.type === 'message.created' && e.messageId === replied.id)).toBeTruthy();
+      beaStream.close();
+      anaStream.close();
+    } finally {
+      second.child.kill('SIGTERM');
+      await new Promise((resolve) => second.child.once('exit', resolve));
+    }
+  }, 60_000);
+});

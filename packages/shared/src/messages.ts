@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { authorSchema } from './feed.ts';
+
+export const MESSAGE_MAX = 2_000;
+export const MEMBER_SEARCH_LIMIT = 10;
+export const MEMBER_SEARCH_QUERY_MAX = 80;
+export const CONVERSATIONS_PAGE_SIZE = 20;
+export const MESSAGES_PAGE_SIZE = 50;
+/** The spec's fallback for a profile without a name. */
+export const ANONYMOUS_SISTER = 'Anonymous Sister';
+export const NO_SELF_MESSAGES = 'You cannot send a message to yourself';
+
+export const memberSearchQuerySchema = z.object({
+  q: z.string().max(MEMBER_SEARCH_QUERY_MAX, `Search for at most ${MEMBER_SEARCH_QUERY_MAX} characters`).default(''),
+});
+
+export const memberSearchResultSchema = z.object({ members: z.array(authorSchema) });
+export type MemberSearchResult = z.infer<typeof memberSearchResultSchema>;
+
+export const startConversationBodySchema = z.object({
+  userId: z.string({ message: 'Choose a sister to write to' }).min(1, 'Choose a sister to write to').max(64),
+});
+
+export const sendMessageBodySchema = z.object({
+  content: z
+    .string({ message: 'Write a message first' })
+    .trim()
+    .min(1, 'Write a message first')
+    .max(MESSAGE_MAX, `A message must be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`),
+});
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  participants: z.tuple([z.string(), z.string()]),
+  otherParticipant: authorSchema,
+  lastMessageAt: z.string(),
+  lastMessageContent: z.string().nullable(),
+  unreadCount: z.number().int(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationPageSchema = z.object({
+  items: z.array(conversationSchema),
+  nextCursor: z.string().nullable(),
+  /** Unread incoming messages across all of the member's conversations. */
+  unreadTotal: z.number().int(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+export const startedConversationSchema = z.object({ conversation: conversationSchema, created: z.boolean() });
+
+export const messageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  recipientId: z.string(),
+  content: z.string(),
+  messageType: z.literal('text'),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  sender: authorSchema,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** Messages oldest first within the page; `nextCursor` pages back to earlier ones. */
+export const messagePageSchema = z.object({ items: z.array(messageSchema), nextCursor: z.string().nullable() });
+export type MessagePage = z.infer<typeof messagePageSchema>;
