@@ -12,7 +12,8 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** Queues the mail; inside a transaction (`tx`), it is queued only if the transaction commits. */
+  send(mail: Mail, tx?: Db): Promise<void>;
   /** Delivers pending mail now (SMTP only); resolves with how many were sent. */
   deliverPending(): Promise<number>;
   stop(): void;
@@ -110,8 +111,8 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   return {
-    async send(mail) {
-      const [row] = await db
+    async send(mail, tx = db) {
+      const [row] = await tx
         .insert(outbox)
         .values({
           toAddress: mail.to,
@@ -122,6 +123,8 @@ export function createMailer(options: MailerOptions): Mailer {
         })
         .returning({ id: outbox.id });
       if (transport) {
+        // Inside a caller's transaction the row is not visible yet: the next poll delivers it.
+        if (tx !== db) return;
         deliverPending().catch((error) => log.error({ err: error }, 'email delivery run failed'));
         return;
       }

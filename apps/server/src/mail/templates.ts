@@ -3,18 +3,20 @@ import type { Mail } from './mailer.ts';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function linkMail(to: string, subject: string, lines: string[], link: { label: string; url: string }): Mail {
-  const text = [
-    ...lines,
-    '',
-    `${link.label}: ${link.url}`,
-    '',
-    'If you did not ask for this, you can ignore this email.',
-  ].join('\n');
+const IGNORE_IF_NOT_YOU = 'If you did not ask for this, you can ignore this email.';
+
+function linkMail(
+  to: string,
+  subject: string,
+  lines: string[],
+  link: { label: string; url: string },
+  footer = IGNORE_IF_NOT_YOU,
+): Mail {
+  const text = [...lines, '', `${link.label}: ${link.url}`, '', footer].join('\n');
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-    '<p style="color:#666">If you did not ask for this, you can ignore this email.</p>',
+    `<p style="color:#666">${escapeHtml(footer)}</p>`,
   ].join('\n');
   return { to, subject, text, html };
 }
@@ -34,5 +36,31 @@ export function passwordResetEmail(productName: string, to: string, url: string)
     `Reset your ${productName} password`,
     ['We received a request to reset your password.', 'The link below is valid for one hour.'],
     { label: 'Choose a new password', url },
+  );
+}
+
+export interface DigestItem {
+  title: string;
+  message: string;
+}
+
+/** Several notifications in one email, newest first; the rest are counted. */
+export function notificationDigestEmail(
+  productName: string,
+  to: string,
+  items: DigestItem[],
+  total: number,
+  communityUrl: string,
+): Mail {
+  const subject =
+    total === 1 && items[0] ? `${items[0].title} · ${productName}` : `${total} new notifications · ${productName}`;
+  const lines = items.map((item) => `${item.title}: ${item.message}`);
+  if (total > items.length) lines.push(`…and ${total - items.length} more.`);
+  return linkMail(
+    to,
+    subject,
+    ['While you were away, sister:', ...lines],
+    { label: 'Open the Sisterhood', url: communityUrl },
+    'You receive these because Email Notifications are on. Turn them off in Notification Preferences (the bell in the community).',
   );
 }
