@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
+      // Browser code that runs without a browser: pure logic, and components rendered to a string.
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
       {
         test: {
           name: 'server-pglite',

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { becomeMember } from './fixtures.ts';
 
-test('a like arrives in the author’s bell, opens the feed and is marked read', async ({ browser }) => {
+test('a like arrives live in the author’s bell with a toast, opens the feed and is marked read', async ({
+  browser,
+}) => {
   const authorPage = await (await browser.newContext()).newPage();
   const fanPage = await (await browser.newContext()).newPage();
   await becomeMember(authorPage);
@@ -12,14 +14,19 @@ test('a like arrives in the author’s bell, opens the feed and is marked read',
     headers: { origin: process.env.E2E_ORIGIN ?? '' },
   });
 
+  // The author is already on the page: the like reaches her without a reload.
+  await authorPage.goto('/community');
+  await expect(authorPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
   await fanPage.goto('/community');
   await fanPage.getByRole('article', { name: title }).getByRole('button', { name: 'Like' }).click();
   await expect(fanPage.getByRole('article', { name: title }).getByRole('button', { name: 'Unlike' })).toBeVisible();
 
-  await authorPage.goto('/community');
+  const toast = authorPage.getByRole('listitem').filter({ hasText: 'New like' });
+  await expect(toast).toContainText(`liked your post "${title}"`);
   await authorPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
-  await expect(authorPage.getByText(`liked your post "${title}"`)).toBeVisible();
-  await authorPage.getByText(`liked your post "${title}"`).click();
+  const bell = authorPage.getByRole('dialog').filter({ hasText: 'Notifications' });
+  await bell.getByText(`liked your post "${title}"`).click();
   await expect(authorPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
   await authorPage.getByRole('button', { name: 'Notifications', exact: true }).click();

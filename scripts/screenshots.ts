@@ -78,6 +78,26 @@ try {
     await shoot('forums', '/community?tab=forums');
     await shoot('circles', '/community?tab=circles');
     await shoot('events', '/community?tab=events');
+    await shoot('messages-empty', '/community?tab=messages');
+    const found = (await (await page.request.get('/api/members/search?q=a')).json()) as {
+      members: Array<{ id: string }>;
+    };
+    const sister = found.members[0];
+    if (sister) {
+      const started = await page.request.post('/api/conversations', {
+        data: { userId: sister.id },
+        headers: { origin: base },
+      });
+      const { conversation } = (await started.json()) as { conversation: { id: string } };
+      for (const content of ['Hello sister! How was the full moon ritual?', 'I loved the bath blend you shared 🌙']) {
+        await page.request.post(`/api/conversations/${conversation.id}/messages`, {
+          data: { content },
+          headers: { origin: base },
+        });
+      }
+      await shoot('messages', '/community?tab=messages');
+      await shoot('messages-thread', `/community?tab=messages&conversation=${conversation.id}`);
+    }
     await shoot('rituals', '/rituals');
     await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: base } });
     await page.request.post('/api/auth/sign-up/email', {

@@ -1,10 +1,21 @@
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
+import { NotificationProvider } from '../features/notifications/components/notification-provider.tsx';
+import { RealtimeProvider } from '../lib/realtime.tsx';
 
-/** While the session loads, the whole app shows "Loading..." (spec section 2). */
+/**
+ * While the session loads, the whole app shows "Loading..." (spec section 2). A signed-in member's
+ * event stream and notifications live here, so toasts reach her on every page.
+ */
 export function RootLayout() {
-  const { isLoading } = useMe();
+  const { user, isLoading } = useMe();
   if (isLoading) return <FullPageLoader />;
-  return <Outlet />;
+  return (
+    <RealtimeProvider memberId={user?.id ?? null}>
+      <NotificationProvider enabled={user !== null}>
+        <Outlet />
+      </NotificationProvider>
+    </RealtimeProvider>
+  );
 }

@@ -1,14 +1,15 @@
-import { MessageCircle, UserRound, type Users } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { CirclesPanel } from '../../features/circles/components/circles-panel.tsx';
 import { EventsPanel } from '../../features/events/components/events-panel.tsx';
 import { CommunityFeed } from '../../features/feed/components/community-feed.tsx';
 import { ForumsPanel } from '../../features/forums/components/forums-panel.tsx';
 import { LeaderboardView } from '../../features/leaderboard/components/leaderboard-view.tsx';
+import { MessagesPanel } from '../../features/messages/components/messages-panel.tsx';
+import { UnreadMessagesBadge } from '../../features/messages/components/unread-messages-badge.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { ProfileDialog } from '../../features/profiles/components/profile-dialog.tsx';
 import { RequireMembership } from '../guards.tsx';
@@ -26,17 +27,6 @@ const TABS = [
 type TabValue = (typeof TABS)[number]['value'];
 
 const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
-
-/** The parts of the Sisterhood that open in a later release say so plainly. */
-function OpeningSoon({ icon: Icon, title, text }: { icon: typeof Users; title: string; text: string }) {
-  return (
-    <Card className="flex flex-col items-start gap-3">
-      <Icon className="size-7 text-rose-600" aria-hidden="true" />
-      <h2 className="text-2xl text-night-900">{title}</h2>
-      <p className="text-ink-muted">{text}</p>
-    </Card>
-  );
-}
 
 function Community() {
   const { user } = useMembership();
@@ -69,6 +59,7 @@ function Community() {
           {TABS.map((item) => (
             <TabsTrigger key={item.value} value={item.value}>
               {item.label}
+              {item.value === 'messages' && <UnreadMessagesBadge />}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -82,10 +73,12 @@ function Community() {
           <EventsPanel />
         </TabsContent>
         <TabsContent value="messages" className="pt-6">
-          <OpeningSoon
-            icon={MessageCircle}
-            title="Messages"
-            text="Direct messages between sisters open in the next release."
+          <MessagesPanel
+            viewerId={user.id}
+            conversationId={searchParams.get('conversation')}
+            onSelect={(conversationId) =>
+              setSearchParams({ tab: 'messages', ...(conversationId ? { conversation: conversationId } : {}) })
+            }
           />
         </TabsContent>
         <TabsContent value="forums" className="pt-6">

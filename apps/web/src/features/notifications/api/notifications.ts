@@ -2,14 +2,14 @@ import type { NotificationList, NotificationPreferences } from '@lunara/shared/n
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-// Until the real-time stream exists, the bell asks again every minute.
+// Kept current by the event stream (notification-provider.tsx), so no polling.
 export const getNotificationsQueryOptions = () =>
   queryOptions({
-    queryKey: ['notifications'],
+    queryKey: ['notifications', 'inbox'],
     queryFn: () => apiFetch<NotificationList>('/api/notifications'),
-    refetchInterval: 60_000,
+    staleTime: Number.POSITIVE_INFINITY,
   });
-export const useNotifications = () => useQuery(getNotificationsQueryOptions());
+export const useNotificationsQuery = (enabled: boolean) => useQuery({ ...getNotificationsQueryOptions(), enabled });
 
 export const getPreferencesQueryOptions = () =>
   queryOptions({

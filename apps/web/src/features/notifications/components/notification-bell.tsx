@@ -1,15 +1,13 @@
-import type { AppNotification } from '@lunara/shared/notifications';
 import { Bell, CalendarDays, Heart, MessageCircle, MessageSquare, MessagesSquare, Settings, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
-import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications.ts';
 import { NotificationPreferencesDialog } from './notification-preferences.tsx';
+import { useNotifications } from './notification-provider.tsx';
 
 const ICONS: Record<string, typeof Bell> = {
   message: MessageCircle,
@@ -21,25 +19,13 @@ const ICONS: Record<string, typeof Bell> = {
   post_comment: MessageSquare,
 };
 
-/** Where a notification leads: the thing it is about. */
-function targetOf(notification: AppNotification): string {
-  const data = notification.data;
-  if (typeof data.topicId === 'string') return `/community?tab=forums&topic=${data.topicId}`;
-  if (typeof data.eventId === 'string') return '/community?tab=events';
-  if (typeof data.circleId === 'string') return '/community?tab=circles';
-  return '/community';
-}
-
 /** The bell: unread badge (capped at 99+), the 50 newest, Mark all read, and the preferences. */
 export function NotificationBell() {
   const inbox = useNotifications();
-  const markRead = useMarkRead();
-  const markAll = useMarkAllRead();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [showPreferences, setShowPreferences] = useState(false);
-  const unread = inbox.data?.unreadCount ?? 0;
-  const items = inbox.data?.notifications ?? [];
+  const unread = inbox.unreadCount;
+  const items = inbox.notifications;
 
   return (
     <>
@@ -66,8 +52,8 @@ export function NotificationBell() {
               <Button
                 variant="ghost"
                 size="sm"
-                disabled={unread === 0 || markAll.isPending}
-                onClick={() => markAll.mutate()}
+                disabled={unread === 0 || inbox.isMarkingAll}
+                onClick={() => inbox.markAllRead()}
               >
                 Mark all read
               </Button>
@@ -100,9 +86,9 @@ export function NotificationBell() {
                           !notification.read && 'bg-gold-300/15',
                         )}
                         onClick={() => {
-                          if (!notification.read) markRead.mutate(notification.id);
+                          inbox.markRead(notification);
                           setOpen(false);
-                          navigate(targetOf(notification));
+                          inbox.open(notification);
                         }}
                       >
                         <Icon className="mt-0.5 size-4 shrink-0 text-rose-600" aria-hidden="true" />

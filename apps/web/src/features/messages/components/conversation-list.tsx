@@ -1,0 +1,80 @@
+import { ANONYMOUS_SISTER } from '@lunara/shared/messages';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useConversations } from '../api/messages.ts';
+
+/** Her conversations, most recent first: the other sister, when, the last words, what is unread. */
+export function ConversationList({
+  selectedId,
+  onSelect,
+}: {
+  selectedId: string | null;
+  onSelect: (conversationId: string) => void;
+}) {
+  const conversations = useConversations();
+  useErrorToast(conversations.error, 'Failed to load conversations. Please try again.');
+  const items = conversations.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (conversations.isPending) return <Spinner className="mx-auto my-8 text-gold-500" />;
+  if (conversations.isError) {
+    return <p className="p-4 text-sm text-danger">Failed to load conversations. Please try again.</p>;
+  }
+  if (items.length === 0) {
+    return (
+      <div className="p-6 text-center text-ink-muted">
+        <p className="font-medium text-ink">No conversations yet</p>
+        <p className="text-sm">Start a new conversation above</p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2 pb-3">
+      <ul aria-label="Conversations">
+        {items.map((conversation) => {
+          const other = conversation.otherParticipant;
+          const name = other.displayName.trim() || ANONYMOUS_SISTER;
+          const selected = conversation.id === selectedId;
+          return (
+            <li key={conversation.id}>
+              <button
+                type="button"
+                aria-current={selected ? 'true' : undefined}
+                className={cn(
+                  'flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-moon-100',
+                  selected && 'bg-moon-100',
+                )}
+                onClick={() => onSelect(conversation.id)}
+              >
+                <Avatar name={name} src={other.avatarUrl} />
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className={cn('truncate', conversation.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>
+                      {name}
+                    </span>
+                    <span className="shrink-0 text-xs text-ink-muted">{relativeTime(conversation.lastMessageAt)}</span>
+                  </span>
+                  <span className="flex items-center justify-between gap-2">
+                    <span className="truncate text-sm text-ink-muted">
+                      {conversation.lastMessageContent ?? 'No messages yet'}
+                    </span>
+                    {conversation.unreadCount > 0 && (
+                      <span className="shrink-0 rounded-full bg-rose-600 px-1.5 text-xs leading-5 font-semibold text-white">
+                        {conversation.unreadCount}
+                        <span className="sr-only"> unread</span>
+                      </span>
+                    )}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <LoadMoreButton query={conversations} />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { ANONYMOUS_SISTER } from '@lunara/shared/messages';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import { useConversation, useMarkConversationRead, useThread } from '../api/messages.ts';
+import { MessageComposer } from './message-composer.tsx';
+
+/** The right pane: who she is talking with, the bubbles (hers on the right), and the composer. */
+export function MessageThread({
+  conversationId,
+  viewerId,
+  onBack,
+}: {
+  conversationId: string;
+  viewerId: string;
+  onBack: () => void;
+}) {
+  const conversation = useConversation(conversationId);
+  const thread = useThread(conversationId);
+  const markRead = useMarkConversationRead();
+  const scroller = useRef<HTMLDivElement>(null);
+  // Pages come newest first; each page is oldest first.
+  const messages = [...(thread.data?.pages ?? [])].reverse().flatMap((page) => page.items);
+  const lastId = messages.at(-1)?.id;
+  const newestUnreadIncoming = messages.findLast((m) => m.recipientId === viewerId && !m.isRead)?.id;
+
+  // Opening it, and every message that arrives while it is open, reads it.
+  useEffect(() => {
+    if (newestUnreadIncoming) markRead.mutate(conversationId);
+  }, [conversationId, newestUnreadIncoming, markRead.mutate]);
+
+  // The newest message in view when one arrives (not when earlier ones are loaded above).
+  useEffect(() => {
+    if (lastId) scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
+  }, [lastId]);
+
+  const other = conversation.data?.otherParticipant;
+  const otherName = other ? other.displayName.trim() || ANONYMOUS_SISTER : '';
+
+  if (conversation.isError) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-ink-muted">
+        <p>{conversation.error.message}</p>
+        <Button variant="outline" size="sm" onClick={onBack}>
+          Back to conversations
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <header className="flex items-center gap-3 border-b border-line px-4 py-3">
+        <Button variant="ghost" size="sm" className="md:hidden" aria-label="Back to conversations" onClick={onBack}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+        </Button>
+        {other ? (
+          <>
+            <Avatar name={otherName} src={other.avatarUrl} className="size-9" />
+            <h3 className="truncate font-display text-lg text-night-900">{otherName}</h3>
+          </>
+        ) : (
+          <Spinner className="text-gold-500" />
+        )}
+      </header>
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-3" aria-live="polite">
+        {thread.isPending ? (
+          <Spinner className="mx-auto my-8 text-gold-500" />
+        ) : (
+          <div className="flex flex-col gap-3">
+            {thread.hasNextPage && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="self-center"
+                disabled={thread.isFetchingNextPage}
+                onClick={() => thread.fetchNextPage()}
+              >
+                {thread.isFetchingNextPage ? 'Loading...' : 'Load earlier messages'}
+              </Button>
+            )}
+            {messages.length === 0 && (
+              <p className="py-8 text-center text-sm text-ink-muted">Say hello to {otherName || 'your sister'}.</p>
+            )}
+            <ol className="flex flex-col gap-3" aria-label="Messages">
+              {messages.map((message) => {
+                const own = message.senderId === viewerId;
+                const senderName = message.sender.displayName.trim() || ANONYMOUS_SISTER;
+                return (
+                  <li key={message.id} className={cn('flex items-end gap-2', own && 'justify-end')}>
+                    {!own && <Avatar name={senderName} src={message.sender.avatarUrl} className="size-8" />}
+                    <div
+                      className={cn(
+                        'max-w-[80%] rounded-2xl px-3.5 py-2',
+                        own ? 'rounded-br-sm bg-night-800 text-white' : 'rounded-bl-sm bg-moon-100 text-ink',
+                      )}
+                    >
+                      <p className="text-sm break-words whitespace-pre-wrap">{message.content}</p>
+                      <p className={cn('mt-1 text-xs', own ? 'text-white/75' : 'text-ink-muted')}>
+                        <span className="sr-only">{own ? 'You, ' : `${senderName}, `}</span>
+                        {relativeTime(message.createdAt)}
+                      </p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
+        )}
+      </div>
+      <MessageComposer key={conversationId} conversationId={conversationId} />
+    </>
+  );
+}
