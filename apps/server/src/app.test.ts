@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../test/test-app.ts';
+import { queryRows } from './db/client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,6 +14,31 @@ describe('operations endpoints', () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /api/ready when the database is migrated, 503 when it is not', async () => {
+    const ready = await t.request({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    const { migrations } = ready.json();
+    expect(ready.json().status).toBe('ready');
+    expect(migrations.applied).toBe(migrations.expected);
+    expect(migrations.expected).toBeGreaterThan(4);
+    // A migration goes missing (as on a database an older build migrated).
+    const [last] = await queryRows<{ id: number; hash: string; created_at: string }>(
+      t.database.db,
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by id desc limit 1`,
+    );
+    await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last?.id}`);
+    try {
+      const notReady = await t.request({ method: 'GET', url: '/api/ready' });
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.json()).toMatchObject({ status: 'unavailable', reason: 'migrations not applied' });
+    } finally {
+      await t.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last?.id}, ${last?.hash}, ${last?.created_at})`,
+      );
+    }
+    expect((await t.request({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
 
   it('publishes the OpenAPI document and the API reference page', async () => {

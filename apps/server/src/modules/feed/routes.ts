@@ -12,7 +12,7 @@ import {
 } from '@lunara/shared/feed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionUserOf } from '../../plugins/auth.ts';
+import { requireRole, sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
 import { createComment, deleteComment, listComments } from './comment-service.ts';
 import { createPost, deletePost, listPosts, setPostLike, setPostPinned } from './post-service.ts';
@@ -67,6 +67,8 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/posts/:postId/pin',
     {
+      // Before the body is read: a member learns nothing from validation errors.
+      onRequest: requireRole('moderator', 'Only moderators and admins can pin posts'),
       schema: {
         tags: ['feed'],
         summary: 'Pin or unpin a post (moderators)',

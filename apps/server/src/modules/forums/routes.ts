@@ -12,7 +12,7 @@ import {
 } from '@lunara/shared/forums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionUserOf } from '../../plugins/auth.ts';
+import { requireRole, sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
 import { listCategories } from './category-service.ts';
 import {
@@ -126,6 +126,8 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/forums/topics/:topicId/pin',
     {
+      // Before the body is read: a member learns nothing from validation errors.
+      onRequest: requireRole('moderator', 'Only moderators and admins can pin or lock topics'),
       schema: {
         tags,
         summary: 'Pin or unpin (moderators)',
@@ -140,6 +142,8 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/forums/topics/:topicId/lock',
     {
+      // Before the body is read: a member learns nothing from validation errors.
+      onRequest: requireRole('moderator', 'Only moderators and admins can pin or lock topics'),
       schema: {
         tags,
         summary: 'Lock or unlock (moderators)',

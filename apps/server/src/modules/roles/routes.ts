@@ -2,14 +2,15 @@ import { errorResponseSchema } from '@lunara/shared/api';
 import { assignRoleBodySchema, roleSchema } from '@lunara/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, sessionUserOf } from '../../plugins/auth.ts';
+import { requireRole, sessionUserOf } from '../../plugins/auth.ts';
 import { assignUserRole } from './service.ts';
 
 const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/:userId/role',
     {
-      onRequest: requireUser,
+      // Checked before the body, so a member who is not an admin learns nothing from validation errors.
+      onRequest: requireRole('admin', 'Only admins can assign roles'),
       schema: {
         tags: ['admin'],
         summary: 'Assign a role (admins only)',

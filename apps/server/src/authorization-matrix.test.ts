@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../test/event-stream.ts';
+import { createTestApp, type TestApp, type TestMember } from '../test/test-app.ts';
+import { grantRoleByEmail } from './modules/roles/service.ts';
+
+/**
+ * Who may call what: every route of the OpenAPI document, as each kind of caller. "ok" means the
+ * guard let the caller through (any answer but 401/403, and never a 5xx); a number is the exact
+ * refusal. A route added without a row here fails the first test.
+ */
+type Caller = 'anonymous' | 'free' | 'subscriber' | 'moderator' | 'admin';
+type Expect = 'ok' | 401 | 403;
+type Row = Record<Caller, Expect>;
+
+const CALLERS: Caller[] = ['anonymous', 'free', 'subscriber', 'moderator', 'admin'];
+const row = (anonymous: Expect, free: Expect, subscriber: Expect, moderator: Expect, admin: Expect): Row => ({
+  anonymous,
+  free,
+  subscriber,
+  moderator,
+  admin,
+});
+
+const everyone = row('ok', 'ok', 'ok', 'ok', 'ok');
+const signedIn = row(401, 'ok', 'ok', 'ok', 'ok');
+/** Courses: paying members only (spec: admins are not let into the course pages). */
+const subscribers = row(401, 403, 'ok', 'ok', 403);
+/** The community and rituals: paying members and admins. */
+const community = row(401, 403, 'ok', 'ok', 'ok');
+const moderators = row(401, 403, 403, 'ok', 'ok');
+const admins = row(401, 403, 403, 403, 'ok');
+
+interface Rule {
+  access: Row;
+  /** It changes the caller's own membership: each caller is a fresh account for it. */
+  fresh?: boolean;
+}
+
+const MATRIX: Record<string, Rule> = {
+  'GET /api/health': { access: everyone },
+  'GET /api/ready': { access: everyone },
+  'GET /api/config': { access: everyone },
+  'GET /api/me': { access: everyone },
+  'PUT /api/users/{userId}/role': { access: admins },
+
+  'GET /api/billing/subscription': { access: everyone },
+  'POST /api/billing/checkout': { access: signedIn, fresh: true },
+  'POST /api/billing/portal': { access: signedIn, fresh: true },
+  'POST /api/billing/test/complete': { access: signedIn, fresh: true },
+  'POST /api/billing/test/cancel': { access: signedIn, fresh: true },
+  'POST /api/billing/test/resume': { access: signedIn, fresh: true },
+
+  'GET /api/courses': { access: everyone },
+  'GET /api/courses/progress': { access: subscribers },
+  'GET /api/courses/{courseId}': { access: subscribers },
+  'POST /api/courses/{courseId}/lessons/{lessonId}/complete': { access: subscribers },
+  'GET /api/courses/{courseId}/certificate': { access: subscribers },
+  'GET /api/me/journey': { access: signedIn },
+
+  'GET /api/posts': { access: community },
+  'POST /api/posts': { access: community },
+  'DELETE /api/posts/{postId}': { access: community },
+  'PUT /api/posts/{postId}/pin': { access: moderators },
+  'PUT /api/posts/{postId}/like': { access: community },
+  'DELETE /api/posts/{postId}/like': { access: community },
+  'GET /api/posts/{postId}/comments': { access: community },
+  'POST /api/posts/{postId}/comments': { access: community },
+  'DELETE /api/comments/{commentId}': { access: community },
+  'GET /api/profiles/{userId}': { access: community },
+  'PUT /api/profiles/me': { access: community },
+  'GET /api/leaderboard': { access: community },
+
+  'GET /api/forums/categories': { access: community },
+  'GET /api/forums/categories/{categoryId}/topics': { access: community },
+  'POST /api/forums/categories/{categoryId}/topics': { access: community },
+  'GET /api/forums/topics/{topicId}': { access: community },
+  'PATCH /api/forums/topics/{topicId}': { access: community },
+  'DELETE /api/forums/topics/{topicId}': { access: community },
+  'PUT /api/forums/topics/{topicId}/pin': { access: moderators },
+  'PUT /api/forums/topics/{topicId}/lock': { access: moderators },
+  'GET /api/forums/topics/{topicId}/replies': { access: community },
+  'POST /api/forums/topics/{topicId}/replies': { access: community },
+  'PATCH /api/forums/replies/{replyId}': { access: community },
+  'DELETE /api/forums/replies/{replyId}': { access: community },
+
+  'GET /api/circles': { access: community },
+  'POST /api/circles/{circleId}/join': { access: community },
+  'DELETE /api/circles/{circleId}/membership': { access: community },
+  'GET /api/circles/requests': { access: moderators },
+  'POST /api/circles/requests/{requestId}/approve': { access: moderators },
+  'POST /api/circles/requests/{requestId}/decline': { access: moderators },
+  'GET /api/events': { access: community },
+  'PUT /api/events/{eventId}/rsvp': { access: community },
+  'GET /api/events/{eventId}/attendees': { access: community },
+  'GET /api/events/{eventId}/calendar.ics': { access: community },
+
+  'GET /api/rituals': { access: community },
+  'POST /api/rituals': { access: community },
+  'POST /api/rituals/{ritualId}/complete': { access: community },
+  'PUT /api/me/location': { access: community },
+
+  'GET /api/admin/stats': { access: admins },
+  'GET /api/admin/users': { access: admins },
+  'GET /api/admin/content/{kind}': { access: moderators },
+  'GET /api/admin/audit': { access: admins },
+  'GET /api/admin/settings': { access: admins },
+  'POST /api/admin/events': { access: admins },
+  'PUT /api/admin/events/{eventId}': { access: admins },
+  'POST /api/admin/events/{eventId}/cancel': { access: admins },
+  'POST /api/admin/circles': { access: admins },
+  'GET /api/admin/circles': { access: admins },
+  'PUT /api/admin/circles/{circleId}': { access: admins },
+
+  'GET /api/notifications': { access: signedIn },
+  'POST /api/notifications/{notificationId}/read': { access: signedIn },
+  'POST /api/notifications/read-all': { access: signedIn },
+  'GET /api/notifications/preferences': { access: signedIn },
+  'PATCH /api/notifications/preferences': { access: signedIn },
+  'GET /api/realtime': { access: signedIn },
+
+  'GET /api/members/search': { access: community },
+  'GET /api/conversations': { access: community },
+  'POST /api/conversations': { access: community },
+  'GET /api/conversations/{conversationId}': { access: community },
+  'GET /api/conversations/{conversationId}/messages': { access: community },
+  'POST /api/conversations/{conversationId}/messages': { access: community },
+  'POST /api/conversations/{conversationId}/read': { access: community },
+
+  // Development builds only (never registered in production; see the production test).
+  'GET /api/dev/outbox': { access: everyone },
+};
+
+/** Path parameters: ids that exist nowhere, so a caller who gets through meets a 404, never a change. */
+const PARAMS: Record<string, string> = {
+  courseId: '99',
+  lessonId: '99-1',
+  kind: 'posts',
+  userId: 'no-such-member',
+};
+const fill = (path: string) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => PARAMS[name] ?? '00000000-0000-4000-8000-000000000000');
+
+let t: TestApp;
+let baseUrl: string;
+let operations: string[];
+const callers = {} as Record<Caller, TestMember | undefined>;
+
+async function makeCaller(caller: Caller): Promise<TestMember | undefined> {
+  switch (caller) {
+    case 'anonymous':
+      return undefined;
+    case 'free':
+      return t.signUp();
+    case 'subscriber':
+      return t.signUpSubscriber();
+    case 'moderator':
+      return t.signUpSubscriber('moderator');
+    case 'admin': {
+      // An admin without a membership: the spec lets admins into the community, not the courses.
+      const admin = await t.signUp();
+      await grantRoleByEmail(t.database.db, admin.email, 'admin');
+      return admin;
+    }
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.listen();
+  const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+  for (const caller of CALLERS) callers[caller] = await makeCaller(caller);
+});
+afterAll(async () => t?.close());
+
+async function statusOf(operation: string, who: TestMember | undefined): Promise<number> {
+  const [method, path] = operation.split(' ') as [string, string];
+  const url = fill(path);
+  if (url === '/api/realtime') {
+    const stream = await openEventStream(baseUrl, who?.cookie);
+    stream.close();
+    return stream.status;
+  }
+  const response = await t.request({
+    method: method as 'GET',
+    url,
+    cookie: who?.cookie,
+    payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+  });
+  return response.statusCode;
+}
+
+describe('the authorization matrix', () => {
+  it('has a row for every route of the API, and no row for a route that is gone', () => {
+    expect(operations.filter((operation) => !MATRIX[operation])).toEqual([]);
+    expect(Object.keys(MATRIX).filter((operation) => !operations.includes(operation))).toEqual([]);
+  });
+
+  it('lets through exactly the callers the table names', async () => {
+    const mismatches: string[] = [];
+    for (const operation of operations) {
+      const rule = MATRIX[operation];
+      if (!rule) continue;
+      for (const caller of CALLERS) {
+        const who = rule.fresh ? await makeCaller(caller) : callers[caller];
+        const status = await statusOf(operation, who);
+        const expected = rule.access[caller];
+        const passed = expected === 'ok' ? status !== 401 && status !== 403 && status < 500 : status === expected;
+        if (!passed) mismatches.push(`${operation} as ${caller}: ${status}, expected ${expected}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
+
+describe('what belongs to another member', () => {
+  it('is refused to her, and left as it was', async () => {
+    const owner = await t.signUpSubscriber();
+    const other = await t.signUpSubscriber();
+    const friend = await t.signUpSubscriber();
+    const as = (who: TestMember, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+      t.request({
+        method,
+        url,
+        cookie: who.cookie,
+        payload: method === 'GET' || method === 'DELETE' ? undefined : (payload ?? {}),
+      });
+
+    const post = (await as(owner, 'POST', '/api/posts', { title: 'Mine', content: 'My post' })).json();
+    const comment = (await as(owner, 'POST', `/api/posts/${post.id}/comments`, { content: 'My comment' })).json();
+    const categoryId = (await as(owner, 'GET', '/api/forums/categories')).json().categories[0].id;
+    const topic = (
+      await as(owner, 'POST', `/api/forums/categories/${categoryId}/topics`, { title: 'My topic', content: 'Mine' })
+    ).json();
+    const reply = (await as(owner, 'POST', `/api/forums/topics/${topic.id}/replies`, { content: 'My reply' })).json();
+    const ritual = (
+      await as(owner, 'POST', '/api/rituals', {
+        title: 'My ritual',
+        description: 'Private',
+        instructions: 'Breathe',
+        durationMinutes: 5,
+        moonPhase: 'full_moon',
+      })
+    ).json();
+    await as(friend, 'PUT', `/api/posts/${post.id}/like`);
+    const notification = (await as(owner, 'GET', '/api/notifications')).json().notifications[0];
+    const conversation = (await as(owner, 'POST', '/api/conversations', { userId: friend.id })).json().conversation;
+    await as(owner, 'POST', `/api/conversations/${conversation.id}/messages`, { content: 'Between us' });
+    for (const made of [post, comment, topic, reply, ritual, notification, conversation]) {
+      expect(made?.id, JSON.stringify(made)).toBeTypeOf('string');
+    }
+
+    const refused: Array<[Parameters<typeof as>[1], string, number, unknown?]> = [
+      ['DELETE', `/api/posts/${post.id}`, 403],
+      ['DELETE', `/api/comments/${comment.id}`, 403],
+      ['PATCH', `/api/forums/topics/${topic.id}`, 403, { title: 'Taken', content: 'Over' }],
+      ['DELETE', `/api/forums/topics/${topic.id}`, 403],
+      ['PATCH', `/api/forums/replies/${reply.id}`, 403, { content: 'Taken over' }],
+      ['DELETE', `/api/forums/replies/${reply.id}`, 403],
+      ['POST', `/api/rituals/${ritual.id}/complete?tz=UTC`, 404],
+      ['POST', `/api/notifications/${notification.id}/read`, 404],
+      ['GET', `/api/conversations/${conversation.id}`, 404],
+      ['GET', `/api/conversations/${conversation.id}/messages`, 404],
+      ['POST', `/api/conversations/${conversation.id}/messages`, 404, { content: 'Let me in' }],
+      ['POST', `/api/conversations/${conversation.id}/read`, 404],
+    ];
+    const mismatches: string[] = [];
+    for (const [method, url, expected, payload] of refused) {
+      const status = (await as(other, method, url, payload)).statusCode;
+      if (status !== expected) mismatches.push(`${method} ${url}: ${status}, expected ${expected}`);
+    }
+    expect(mismatches).toEqual([]);
+
+    // Nothing moved.
+    const comments = (await as(owner, 'GET', `/api/posts/${post.id}/comments`)).json().items;
+    expect(comments.map((c: { content: string }) => c.content)).toEqual(['My comment']);
+    const topicNow = (await as(owner, 'GET', `/api/forums/topics/${topic.id}`)).json();
+    expect(topicNow.title).toBe('My topic');
+    const replies = (await as(owner, 'GET', `/api/forums/topics/${topic.id}/replies`)).json().items;
+    expect(replies.map((r: { content: string }) => r.content)).toEqual(['My reply']);
+    expect((await as(owner, 'GET', '/api/notifications')).json().unreadCount).toBe(1);
+    const thread = (await as(friend, 'GET', `/api/conversations/${conversation.id}/messages`)).json().items;
+    expect(thread.map((m: { content: string }) => m.content)).toEqual(['Between us']);
+    const today = (await as(other, 'GET', '/api/rituals')).json();
+    expect(JSON.stringify(today)).not.toContain('My ritual');
+  });
+});
