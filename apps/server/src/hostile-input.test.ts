@@ -35,10 +35,11 @@ async function createFixtures() {
     .insert(circles)
     .values({ name: 'Fuzz circle', description: 'Open', type: 'open', focusArea: 'Testing', maxMembers: 20 })
     .returning();
+  if (!circle) throw new Error('No circle');
   const [event] = await t.database.db
     .insert(circleEvents)
     .values({
-      circleId: circle?.id,
+      circleId: circle.id,
       title: 'Fuzz event',
       description: 'Soon',
       eventDate: new Date(Date.now() + 7 * 86_400_000),
@@ -47,7 +48,7 @@ async function createFixtures() {
       location: 'Here',
     })
     .returning();
-  await as(sister, 'POST', `/api/circles/${circle?.id}/join`, {});
+  await as(sister, 'POST', `/api/circles/${circle.id}/join`, {});
   const request = (await as(admin, 'GET', '/api/circles/requests')).json().requests[0];
   const post = (await as(sister, 'POST', '/api/posts', { title: 'Fuzz', content: 'Post' })).json();
   const comment = (await as(sister, 'POST', `/api/posts/${post.id}/comments`, { content: 'Comment' })).json();
@@ -62,7 +63,7 @@ async function createFixtures() {
   const notification = (await as(admin, 'GET', '/api/notifications')).json().notifications[0];
   Object.assign(params, {
     userId: sister.id,
-    circleId: circle?.id,
+    circleId: circle.id,
     eventId: event?.id,
     requestId: request?.id,
     postId: post.id,
