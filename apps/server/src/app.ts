@@ -35,6 +35,13 @@ import notificationDigest from './plugins/notification-digest.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import webApp from './plugins/web-app.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when shutdown begins: readiness answers 503 so that load balancers stop sending traffic. */
+    lifecycle: { draining: boolean };
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -57,6 +64,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
     },
     bodyLimit: 1024 * 1024,
   });
+  app.decorate('lifecycle', { draining: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {

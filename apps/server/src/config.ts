@@ -20,6 +20,8 @@ export interface Config {
   mailFrom: string;
   authSecret: string | undefined;
   logLevel: string;
+  /** On SIGTERM: how long readiness fails while requests are still served, before closing. */
+  shutdownDrainMs: number;
   /** Sign-in, sign-up and password-reset attempts allowed per client and minute, each. */
   authRateLimitPerMinute: number;
   /** Stripe when all three keys are set; otherwise the built-in test-mode provider. */
@@ -79,6 +81,12 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PRICE_ID: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -133,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${appUrl.hostname}>`,
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID && e.STRIPE_WEBHOOK_SECRET

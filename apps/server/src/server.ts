@@ -37,11 +37,24 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), config.shutdownDrainMs + 15_000);
     timer.unref();
     try {
-      await app.close();
+      // Readiness fails first and requests keep being served for a moment, so that a load balancer
+      // moves traffic away and what was already sent here is answered, not reset.
+      app.lifecycle.draining = true;
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      // Connections that finish their last request while closing are closed as they become idle;
+      // any still open after the grace period are cut.
+      const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
+      const force = setTimeout(() => app.server.closeAllConnections(), 8_000);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweeper);
+        clearTimeout(force);
+      }
     } finally {
       await database.close();
       process.exit(0);

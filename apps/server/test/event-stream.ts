@@ -12,7 +12,11 @@ export interface EventStream {
 }
 
 /** A member's `GET /api/realtime` read as a browser's EventSource would, parsed into events. */
-export async function openEventStream(baseUrl: string, cookie?: string): Promise<EventStream> {
+export async function openEventStream(
+  baseUrl: string,
+  cookie?: string,
+  onEvent?: (event: RealtimeEvent) => void,
+): Promise<EventStream> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/api/realtime`, {
     headers: cookie ? { cookie } : {},
@@ -41,7 +45,11 @@ export async function openEventStream(baseUrl: string, cookie?: string): Promise
             .filter((line) => line.startsWith('data: '))
             .map((line) => line.slice(6))
             .join('\n');
-          if (data) events.push(JSON.parse(data) as RealtimeEvent);
+          if (data) {
+            const event = JSON.parse(data) as RealtimeEvent;
+            events.push(event);
+            onEvent?.(event);
+          }
           for (const wake of waiters) wake();
           boundary = buffer.indexOf('\n\n');
         }

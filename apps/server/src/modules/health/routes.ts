@@ -14,9 +14,8 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
 /** Liveness (the process answers) and readiness (it can serve: database up, migrated, not stopping). */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const expected = expectedMigrationCount();
-  let stopping = false;
   app.addHook('preClose', async () => {
-    stopping = true;
+    app.lifecycle.draining = true;
   });
 
   app.get(
@@ -35,7 +34,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      if (stopping) return reply.code(503).send({ status: 'unavailable', reason: 'shutting down' });
+      if (app.lifecycle.draining) return reply.code(503).send({ status: 'unavailable', reason: 'shutting down' });
       let applied: number;
       try {
         applied = await withTimeout(appliedMigrationCount(app.db), READY_TIMEOUT_MS);
