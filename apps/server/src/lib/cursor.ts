@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 
 type CursorPart = 'string' | 'boolean' | 'uuid' | 'timestamp' | 'micros';
@@ -39,7 +39,8 @@ export function decodeCursor(cursor: string, shape: CursorPart[]): Array<string 
  * A timestamp as exact microseconds since the epoch, for cursors: JavaScript dates keep milliseconds
  * only, and a cursor rounded to the millisecond would skip rows created within that millisecond.
  */
-export const microsOf = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+export const microsOf = (column: SQL | AnyColumn) =>
+  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
 /** The timestamptz a `micros` cursor part stands for (exact: no floating point on the way). */
 export const timestampFromMicros = (micros: string) =>

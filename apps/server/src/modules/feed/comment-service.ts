@@ -7,7 +7,7 @@ import { postComments, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { awardPoints } from '../points/ledger-service.ts';
 import { adjustCounter } from '../points/member-points-service.ts';
@@ -18,6 +18,7 @@ const commentColumns = {
   postId: postComments.postId,
   content: postComments.content,
   createdAt: postComments.createdAt,
+  createdMicros: microsOf(postComments.createdAt),
   authorId: postComments.userId,
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
@@ -43,14 +44,14 @@ const toComment = (row: CommentRow): Comment => ({
 
 /** A post's comments, oldest first, keyset-paged on (created_at, id). */
 export async function listComments(db: Db, postId: string, cursor?: string): Promise<CommentPage> {
-  const after = cursor ? decodeCursor(cursor, ['timestamp', 'uuid']) : undefined;
+  const after = cursor ? decodeCursor(cursor, ['micros', 'uuid']) : undefined;
   const rows = await db
     .select(commentColumns)
     .from(postComments)
     .leftJoin(profiles, eq(profiles.id, postComments.userId))
     .where(
       after
-        ? sql`${postComments.postId} = ${postId} and (${postComments.createdAt}, ${postComments.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
+        ? sql`${postComments.postId} = ${postId} and (${postComments.createdAt}, ${postComments.id}) > (${timestampFromMicros(String(after[0]))}, ${after[1]}::uuid)`
         : eq(postComments.postId, postId),
     )
     .orderBy(asc(postComments.createdAt), asc(postComments.id))
@@ -59,7 +60,7 @@ export async function listComments(db: Db, postId: string, cursor?: string): Pro
   const last = page.at(-1);
   return {
     items: page.map(toComment),
-    nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+    nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor([last.createdMicros, last.id]) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
 import { postLikes, posts, userPoints } from '../../db/schema/community.ts';
@@ -107,6 +107,46 @@ describe('posts', () => {
     expect((await api(moderator, 'DELETE', `/api/posts/${second.id}`)).statusCode).toBe(200);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, second.id));
     expect(entry).toMatchObject({ actorId: moderator.id, action: 'post.delete' });
+  });
+});
+
+describe('paging', () => {
+  it('loses and repeats nothing when posts and comments are microseconds apart', async () => {
+    const member = await subscriber();
+    const marker = `Same millisecond ${Date.now()}`;
+    // 45 posts and 120 comments, all within one millisecond: a page boundary falls inside it.
+    await t.database.db.execute(
+      sql`insert into posts (user_id, title, content, created_at)
+          select ${member.id}, ${marker} || ' ' || n, 'x', timestamptz '2000-01-01 00:00:00.123' + n * interval '1 microsecond'
+          from generate_series(1, 45) n`,
+    );
+    const [first] = await t.database.db
+      .select()
+      .from(posts)
+      .where(eq(posts.title, `${marker} 1`));
+    await t.database.db.execute(
+      sql`insert into post_comments (post_id, user_id, content, created_at)
+          select ${first?.id}, ${member.id}, 'c' || n, timestamptz '2000-01-01 00:00:00.500' + n * interval '1 microsecond'
+          from generate_series(1, 120) n`,
+    );
+    const collect = async (url: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = (
+          await api(member, 'GET', `${url}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`)
+        ).json() as { items: Array<{ id: string; title?: string }>; nextCursor: string | null };
+        seen.push(...page.items.filter((item) => !item.title || item.title.startsWith(marker)).map((item) => item.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    const postIds = await collect('/api/posts');
+    expect(postIds).toHaveLength(45);
+    expect(new Set(postIds).size).toBe(45);
+    const commentIds = await collect(`/api/posts/${first?.id}/comments`);
+    expect(commentIds).toHaveLength(120);
+    expect(new Set(commentIds).size).toBe(120);
   });
 });
 

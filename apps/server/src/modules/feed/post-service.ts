@@ -8,7 +8,7 @@ import { postLikes, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { awardPoints } from '../points/ledger-service.ts';
 import { adjustCounter } from '../points/member-points-service.ts';
@@ -30,6 +30,7 @@ const postColumns = (viewerId: string) => ({
   likesCount: posts.likesCount,
   commentsCount: posts.commentsCount,
   createdAt: posts.createdAt,
+  createdMicros: microsOf(posts.createdAt),
   authorId: posts.userId,
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
@@ -45,6 +46,7 @@ interface PostRow {
   likesCount: number;
   commentsCount: number;
   createdAt: Date;
+  createdMicros: string;
   authorId: string;
   authorName: string | null;
   authorAvatar: string | null;
@@ -68,14 +70,14 @@ function toPost(row: PostRow): Post {
 
 /** The feed: pinned posts first, then newest, keyset-paged on (is_pinned, created_at, id). */
 export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
-  const after = cursor ? decodeCursor(cursor, ['boolean', 'timestamp', 'uuid']) : undefined;
+  const after = cursor ? decodeCursor(cursor, ['boolean', 'micros', 'uuid']) : undefined;
   const rows = (await db
     .select(postColumns(viewerId))
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
     .where(
       after
-        ? sql`(${posts.isPinned}, ${posts.createdAt}, ${posts.id}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]}::uuid)`
+        ? sql`(${posts.isPinned}, ${posts.createdAt}, ${posts.id}) < (${after[0]}, ${timestampFromMicros(String(after[1]))}, ${after[2]}::uuid)`
         : undefined,
     )
     .orderBy(desc(posts.isPinned), desc(posts.createdAt), desc(posts.id))
@@ -85,9 +87,7 @@ export async function listPosts(db: Db, viewerId: string, cursor?: string): Prom
   return {
     items: page.map(toPost),
     nextCursor:
-      rows.length > FEED_PAGE_SIZE && last
-        ? encodeCursor([last.isPinned, last.createdAt.toISOString(), last.id])
-        : null,
+      rows.length > FEED_PAGE_SIZE && last ? encodeCursor([last.isPinned, last.createdMicros, last.id]) : null,
   };
 }
 

@@ -16,7 +16,7 @@ import { forumCategories, forumReplies, forumTopics, forumTopicViews } from '../
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
 import type { Actor } from '../feed/post-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { awardPoints } from '../points/ledger-service.ts';
@@ -41,6 +41,7 @@ const topicColumns = {
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
   categoryName: forumCategories.name,
+  lastActivityMicros: microsOf(forumTopics.lastActivityAt),
 };
 
 type TopicRow = {
@@ -55,6 +56,7 @@ type TopicRow = {
   createdAt: Date;
   lastReplyAt: Date | null;
   lastActivityAt: Date;
+  lastActivityMicros: string;
   lastReplyUserName: string | null;
   authorId: string;
   authorName: string | null;
@@ -97,13 +99,13 @@ async function findCategory(db: Db, categoryId: string) {
 /** A category's topics: pinned first, then the latest activity, keyset-paged. */
 export async function listTopics(db: Db, categoryId: string, cursor?: string): Promise<TopicPage> {
   await findCategory(db, categoryId);
-  const after = cursor ? decodeCursor(cursor, ['boolean', 'timestamp', 'uuid']) : undefined;
+  const after = cursor ? decodeCursor(cursor, ['boolean', 'micros', 'uuid']) : undefined;
   const rows = (await selectTopics(db)
     .where(
       and(
         eq(forumTopics.categoryId, categoryId),
         after
-          ? sql`(${forumTopics.isPinned}, ${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]}::uuid)`
+          ? sql`(${forumTopics.isPinned}, ${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${after[0]}, ${timestampFromMicros(String(after[1]))}, ${after[2]}::uuid)`
           : undefined,
       ),
     )
@@ -114,9 +116,7 @@ export async function listTopics(db: Db, categoryId: string, cursor?: string): P
   return {
     items: page.map(toSummary),
     nextCursor:
-      rows.length > TOPICS_PAGE_SIZE && last
-        ? encodeCursor([last.isPinned, last.lastActivityAt.toISOString(), last.id])
-        : null,
+      rows.length > TOPICS_PAGE_SIZE && last ? encodeCursor([last.isPinned, last.lastActivityMicros, last.id]) : null,
   };
 }
 
@@ -240,6 +240,7 @@ const replyColumns = {
   topicId: forumReplies.topicId,
   content: forumReplies.content,
   createdAt: forumReplies.createdAt,
+  createdMicros: microsOf(forumReplies.createdAt),
   updatedAt: forumReplies.updatedAt,
   authorId: forumReplies.userId,
   authorName: profiles.displayName,
@@ -267,7 +268,7 @@ const toReply = (row: ReplyRow): Reply => ({
 });
 
 export async function listReplies(db: Db, topicId: string, cursor?: string): Promise<ReplyPage> {
-  const after = cursor ? decodeCursor(cursor, ['timestamp', 'uuid']) : undefined;
+  const after = cursor ? decodeCursor(cursor, ['micros', 'uuid']) : undefined;
   const rows = await db
     .select(replyColumns)
     .from(forumReplies)
@@ -276,7 +277,7 @@ export async function listReplies(db: Db, topicId: string, cursor?: string): Pro
       and(
         eq(forumReplies.topicId, topicId),
         after
-          ? sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
+          ? sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (${timestampFromMicros(String(after[0]))}, ${after[1]}::uuid)`
           : undefined,
       ),
     )
@@ -286,7 +287,7 @@ export async function listReplies(db: Db, topicId: string, cursor?: string): Pro
   const last = page.at(-1);
   return {
     items: page.map(toReply),
-    nextCursor: rows.length > REPLIES_PAGE_SIZE && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+    nextCursor: rows.length > REPLIES_PAGE_SIZE && last ? encodeCursor([last.createdMicros, last.id]) : null,
   };
 }
 
