@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // API tests run against the embedded PGlite and, when TEST_DATABASE_URL is set, a PostgreSQL server too.
 const serverTests = ['apps/server/**/*.test.ts'];
+// The long fault and durability runs have their own command (vitest.stress.config.ts).
+const notHere = ['**/node_modules/**', 'apps/server/stress/**'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -14,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
+          exclude: notHere,
           env: { TEST_DB: 'embedded' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -25,7 +28,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTests,
-                exclude: ['**/node_modules/**', 'apps/server/**/*.unit.test.ts'],
+                exclude: [...notHere, 'apps/server/**/*.unit.test.ts'],
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['apps/server/test/global-setup.ts'],
                 testTimeout: 30_000,
