@@ -82,11 +82,11 @@ describe('errors', () => {
   it('answers malformed JSON with a 400 in the same shape', async () => {
     const member = await t.signUp();
     const response = await t.request({
-      method: 'PUT',
-      url: `/api/users/${member.id}/role`,
+      method: 'PATCH',
+      url: '/api/notifications/preferences',
       cookie: member.cookie,
       headers: { 'content-type': 'application/json' },
-      payload: '{"role": ',
+      payload: '{"emailEnabled": ',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBeTypeOf('string');
