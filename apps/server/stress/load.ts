@@ -1,4 +1,4 @@
-import { ORIGIN } from './server-process.ts';
+import { ORIGIN } from '../test/server-process.ts';
 
 /** A member of the load: her cookie, and what the server acknowledged to her. */
 export interface LoadMember {

@@ -3,13 +3,28 @@ import { type Database, openEmbedded, openPostgres, queryRows } from '../src/db/
 import type { Acknowledged } from './load.ts';
 
 /** Opens the database the server used (after it stopped), for checking what survived. */
-export function openStopped(target: { dataDir?: string; databaseUrl?: string }): Promise<Database> {
+function openStopped(target: { dataDir?: string; databaseUrl?: string }): Promise<Database> {
   if (target.databaseUrl) return Promise.resolve(openPostgres(target.databaseUrl, { max: 1 }));
   return openEmbedded(target.dataDir);
 }
 
-/** The acknowledged ids that are not in the database (an empty list is the pass). */
-export async function missingWrites(database: Database, acknowledged: Acknowledged): Promise<string[]> {
+/**
+ * The acknowledged ids that are not in the database the (stopped) server used: an empty list is the
+ * pass.
+ */
+export async function missingWrites(
+  target: { dataDir?: string; databaseUrl?: string },
+  acknowledged: Pick<Acknowledged, 'posts' | 'messages'>,
+): Promise<string[]> {
+  const database = await openStopped(target);
+  try {
+    return await missingIn(database, acknowledged);
+  } finally {
+    await database.close();
+  }
+}
+
+async function missingIn(database: Database, acknowledged: Pick<Acknowledged, 'posts' | 'messages'>) {
   const present = async (table: 'posts' | 'messages', ids: string[]) => {
     if (ids.length === 0) return new Set<string>();
     const rows = await queryRows<{ id: string }>(

@@ -4,6 +4,7 @@ import { circleSchema } from './circles.ts';
 import { CIRCLE_TYPES } from './community.ts';
 import { pageOf, postSchema } from './feed.ts';
 import { ROLES } from './roles.ts';
+import { requiredText } from './text.ts';
 
 export const ADMIN_PAGE_SIZE = 50;
 
@@ -127,12 +128,8 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 export const eventBodySchema = z
   .object({
     circleId: z.uuid('Choose a circle'),
-    title: z.string().trim().min(1, 'Give the event a title').max(200, 'The title must be at most 200 characters'),
-    description: z
-      .string()
-      .trim()
-      .min(1, 'Describe the event')
-      .max(5000, 'The description must be at most 5,000 characters'),
+    title: requiredText(200, 'Give the event a title', 'The title'),
+    description: requiredText(5000, 'Describe the event', 'The description'),
     eventDate: z.iso.datetime({ offset: true, message: 'Choose a date and time' }),
     durationMinutes: z
       .number()
@@ -155,12 +152,8 @@ export const eventBodySchema = z
 export type EventBody = z.infer<typeof eventBodySchema>;
 
 export const circleBodySchema = z.object({
-  name: z.string().trim().min(1, 'Give the circle a name').max(120, 'The name must be at most 120 characters'),
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Describe the circle')
-    .max(2000, 'The description must be at most 2,000 characters'),
+  name: requiredText(120, 'Give the circle a name', 'The name'),
+  description: requiredText(2000, 'Describe the circle', 'The description'),
   type: z.enum(CIRCLE_TYPES, { message: 'Choose a circle type' }),
   focusArea: z.string().trim().min(1, 'Name the focus area').max(120),
   maxMembers: z.number().int().min(1, 'Capacity must be at least 1').max(10_000),

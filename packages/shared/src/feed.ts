@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POST_CATEGORY_KEYS } from './community.ts';
+import { requiredText } from './text.ts';
 
 export const FILL_ALL_FIELDS = 'Please fill in all fields';
 export const POST_TITLE_MAX = 200;
@@ -8,27 +9,16 @@ export const COMMENT_MAX = 2_000;
 export const FEED_PAGE_SIZE = 20;
 export const COMMENTS_PAGE_SIZE = 50;
 
-/** Trimmed text that must not be blank: blank answers with the spec's "Please fill in all fields". */
-const requiredText = (max: number, label: string) =>
-  z
-    .string({ message: FILL_ALL_FIELDS })
-    .trim()
-    .min(1, FILL_ALL_FIELDS)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
-
 export const createPostBodySchema = z.object({
-  title: requiredText(POST_TITLE_MAX, 'The title'),
-  content: requiredText(POST_CONTENT_MAX, 'The post'),
+  // Blank answers with the spec's "Please fill in all fields".
+  title: requiredText(POST_TITLE_MAX, FILL_ALL_FIELDS, 'The title'),
+  content: requiredText(POST_CONTENT_MAX, FILL_ALL_FIELDS, 'The post'),
   category: z.enum(POST_CATEGORY_KEYS, { message: 'Choose one of the categories' }).default('general'),
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
 export const createCommentBodySchema = z.object({
-  content: z
-    .string({ message: 'Write a comment first' })
-    .trim()
-    .min(1, 'Write a comment first')
-    .max(COMMENT_MAX, `A comment must be at most ${COMMENT_MAX.toLocaleString('en-US')} characters`),
+  content: requiredText(COMMENT_MAX, 'Write a comment first', 'A comment'),
 });
 
 export const authorSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORUM_ICONS } from './community.ts';
 import { authorSchema, pageOf } from './feed.ts';
+import { requiredText } from './text.ts';
 
 export const TOPIC_TITLE_MAX = 200;
 export const TOPIC_CONTENT_MAX = 20_000;
@@ -57,17 +58,10 @@ export type Reply = z.infer<typeof replySchema>;
 export const replyPageSchema = pageOf(replySchema);
 export type ReplyPage = z.infer<typeof replyPageSchema>;
 
-const text = (max: number, blank: string, label: string) =>
-  z
-    .string({ message: blank })
-    .trim()
-    .min(1, blank)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
-
 export const topicBodySchema = z.object({
-  title: text(TOPIC_TITLE_MAX, 'Give your topic a title', 'The title'),
-  content: text(TOPIC_CONTENT_MAX, 'Write what you would like to discuss', 'The topic'),
+  title: requiredText(TOPIC_TITLE_MAX, 'Give your topic a title', 'The title'),
+  content: requiredText(TOPIC_CONTENT_MAX, 'Write what you would like to discuss', 'The topic'),
 });
 export type TopicBody = z.infer<typeof topicBodySchema>;
-export const replyBodySchema = z.object({ content: text(REPLY_MAX, 'Write a reply first', 'A reply') });
+export const replyBodySchema = z.object({ content: requiredText(REPLY_MAX, 'Write a reply first', 'A reply') });
 export const lockBodySchema = z.object({ isLocked: z.boolean() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authorSchema } from './feed.ts';
+import { requiredText } from './text.ts';
 
 export const MESSAGE_MAX = 2_000;
 export const MEMBER_SEARCH_LIMIT = 10;
@@ -22,11 +23,7 @@ export const startConversationBodySchema = z.object({
 });
 
 export const sendMessageBodySchema = z.object({
-  content: z
-    .string({ message: 'Write a message first' })
-    .trim()
-    .min(1, 'Write a message first')
-    .max(MESSAGE_MAX, `A message must be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`),
+  content: requiredText(MESSAGE_MAX, 'Write a message first', 'A message'),
 });
 
 export const conversationSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENERGY_DEFAULT, ENERGY_MAX, ENERGY_MIN, MOODS, MOON_PHASE_KEYS } from './rituals.ts';
+import { requiredText } from './text.ts';
 
 export const moonSchema = z.object({
   phase: z.enum(MOON_PHASE_KEYS),
@@ -57,17 +58,9 @@ export const completeRitualBodySchema = z.object({
 export type CompleteRitualBody = z.input<typeof completeRitualBodySchema>;
 
 export const createRitualBodySchema = z.object({
-  title: z.string().trim().min(1, 'Give your ritual a title').max(120, 'The title must be at most 120 characters'),
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Describe your ritual')
-    .max(1000, 'The description must be at most 1,000 characters'),
-  instructions: z
-    .string()
-    .trim()
-    .min(1, 'Write at least one step')
-    .max(5000, 'The instructions must be at most 5,000 characters'),
+  title: requiredText(120, 'Give your ritual a title', 'The title'),
+  description: requiredText(1000, 'Describe your ritual', 'The description'),
+  instructions: requiredText(5000, 'Write at least one step', 'The instructions'),
   durationMinutes: z
     .number({ message: 'Duration must be a number of minutes' })
     .int()

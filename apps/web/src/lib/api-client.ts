@@ -12,6 +12,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A keyset-paged list's address for one page (the first page has no cursor). */
+export const withCursor = (path: string, cursor: string | null) =>
+  cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
+
 const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 
 /** The one way the app talks to the API: JSON in and out, cookies included, errors as ApiError. */

@@ -5,7 +5,7 @@ import { conversations, messages } from '../../db/schema/messages.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
 import { createNotification, toAppNotification } from '../notifications/notification-service.ts';
-import { publishEvent } from '../realtime/publish.ts';
+import { publishEvents } from '../realtime/publish.ts';
 import { otherParticipantOf } from './conversation-service.ts';
 
 /** How much of a message its notification (and the email digest) quotes. */
@@ -94,8 +94,10 @@ export async function sendMessage(db: Db, me: string, conversationId: string, co
       data: { conversationId },
     });
     const event = { type: 'message.created', conversationId, messageId: created.id, senderId: me } as const;
-    await publishEvent(tx, recipientId, event);
-    await publishEvent(tx, me, event);
+    await publishEvents(tx, [
+      { userId: recipientId, event },
+      { userId: me, event },
+    ]);
     return toMessage(row);
   });
 }
@@ -124,10 +126,13 @@ export async function markConversationRead(db: Db, me: string, conversationId: s
         ),
       )
       .returning();
-    if (read.length > 0) await publishEvent(tx, me, { type: 'conversation.read', conversationId });
-    for (const notification of readNotifications) {
-      await publishEvent(tx, me, { type: 'notification.updated', notification: toAppNotification(notification) });
-    }
+    await publishEvents(tx, [
+      ...(read.length > 0 ? [{ userId: me, event: { type: 'conversation.read', conversationId } } as const] : []),
+      ...readNotifications.map((notification) => ({
+        userId: me,
+        event: { type: 'notification.updated', notification: toAppNotification(notification) } as const,
+      })),
+    ]);
     return read.length;
   });
 }

@@ -1,6 +1,6 @@
 import { REALTIME_HEARTBEAT_MS, REALTIME_RETRY_MS, type RealtimeEvent } from '@lunara/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RealtimeEnvelope } from './publish.ts';
+import { fromPayload } from './publish.ts';
 
 /** Where a stream's bytes go: the HTTP response in production, anything writable in tests. */
 export interface EventSink {
@@ -79,17 +79,16 @@ export function createRealtimeHub(log: FastifyBaseLogger): RealtimeHub {
       return () => remove(userId, stream);
     },
     deliver(payload) {
-      let envelope: RealtimeEnvelope;
-      try {
-        envelope = JSON.parse(payload) as RealtimeEnvelope;
-      } catch {
+      const parsed = fromPayload(payload);
+      if (!parsed) {
         log.error('unreadable realtime payload');
         return;
       }
-      const streams = byMember.get(envelope.userId);
+      const streams = byMember.get(parsed.userId);
       if (!streams) return;
-      const chunk = formatEvent(envelope.event);
-      for (const stream of [...streams]) send(envelope.userId, stream, chunk);
+      // Not parsed: the JSON goes to the browser as the writer made it.
+      const chunk = `data: ${parsed.eventJson}\n\n`;
+      for (const stream of [...streams]) send(parsed.userId, stream, chunk);
     },
     broadcast(event) {
       const chunk = formatEvent(event);

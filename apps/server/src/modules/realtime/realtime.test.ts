@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import type { RealtimeEvent } from '@lunara/shared/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
+import { startServer } from '../../../test/server-process.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from '../../../test/test-app.ts';
 import { testDatabaseKind } from '../../../test/test-database.ts';
 
@@ -108,53 +107,11 @@ describe('the event stream', () => {
   });
 });
 
-/** A free loopback port for a child server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServerProcess(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: TEST_ORIGIN,
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 150; attempt++) {
-    if (child.exitCode !== null) throw new Error(`The second server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('The second server did not start');
-}
-
 describe.runIf(testDatabaseKind === 'postgres')('two server processes on one PostgreSQL server', () => {
   it('deliver a message sent through one to a member connected to the other, both ways', async () => {
     const databaseUrl = t.database.url;
     if (!databaseUrl) throw new Error('The PostgreSQL test database has no URL');
-    const second = await startServerProcess(databaseUrl);
+    const second = await startServer({ DATABASE_URL: databaseUrl });
     try {
       const ana = await t.signUpSubscriber();
       const bea = await t.signUpSubscriber();
@@ -178,8 +135,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes on one Pos
       beaStream.close();
       anaStream.close();
     } finally {
-      second.child.kill('SIGTERM');
-      await new Promise((resolve) => second.child.once('exit', resolve));
+      await second.kill('SIGTERM');
     }
   }, 60_000);
 });

@@ -1,10 +1,10 @@
 import type { Comment, CommentPage } from '@lunara/shared/feed';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch, withCursor } from '../../../lib/api-client.ts';
 import { getPostsQueryOptions } from './get-posts.ts';
 
 export const getComments = (postId: string, cursor: string | null) =>
-  apiFetch<CommentPage>(`/api/posts/${postId}/comments${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+  apiFetch<CommentPage>(withCursor(`/api/posts/${postId}/comments`, cursor));
 
 export const getCommentsQueryOptions = (postId: string) =>
   infiniteQueryOptions({

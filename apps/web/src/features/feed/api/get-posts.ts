@@ -1,9 +1,8 @@
 import type { PostPage } from '@lunara/shared/feed';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch, withCursor } from '../../../lib/api-client.ts';
 
-export const getPosts = (cursor: string | null) =>
-  apiFetch<PostPage>(cursor ? `/api/posts?cursor=${encodeURIComponent(cursor)}` : '/api/posts');
+export const getPosts = (cursor: string | null) => apiFetch<PostPage>(withCursor('/api/posts', cursor));
 
 export const getPostsQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,9 +1,6 @@
 import type { ForumCategory, ReplyPage, TopicDetail, TopicPage } from '@lunara/shared/forums';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-
-const withCursor = (path: string, cursor: string | null) =>
-  cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
+import { apiFetch, withCursor } from '../../../lib/api-client.ts';
 
 export const getCategories = () => apiFetch<{ categories: ForumCategory[] }>('/api/forums/categories');
 export const getCategoriesQueryOptions = () =>

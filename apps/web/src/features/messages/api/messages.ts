@@ -7,10 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-
-const withCursor = (path: string, cursor: string | null) =>
-  cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
+import { apiFetch, withCursor } from '../../../lib/api-client.ts';
 
 export const conversationsQueryOptions = () =>
   infiniteQueryOptions({
@@ -22,10 +19,7 @@ export const conversationsQueryOptions = () =>
 export const useConversations = () => useInfiniteQuery(conversationsQueryOptions());
 
 /** Her unread messages across conversations (the first page carries the total). */
-export const useUnreadMessages = () => {
-  const query = useInfiniteQuery(conversationsQueryOptions());
-  return query.data?.pages[0]?.unreadTotal ?? 0;
-};
+export const useUnreadMessages = () => useConversations().data?.pages[0]?.unreadTotal ?? 0;
 
 export const conversationQueryOptions = (conversationId: string) =>
   queryOptions({

@@ -12,7 +12,8 @@ export function notificationTarget(notification: AppNotification): string {
 
 /** True when she is already looking at what it is about (no toast then). */
 export function isOnScreen(notification: AppNotification, location: Location): boolean {
-  const target = new URL(notificationTarget(notification), location.origin);
-  const conversationId = target.searchParams.get('conversation');
-  return conversationId !== null && new URLSearchParams(location.search).get('conversation') === conversationId;
+  const { conversationId } = notification.data;
+  return (
+    typeof conversationId === 'string' && new URLSearchParams(location.search).get('conversation') === conversationId
+  );
 }
