@@ -31,7 +31,7 @@ import crossSiteProtection from './plugins/cross-site-protection.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import mailerPlugin from './plugins/mailer.ts';
-import notificationDigest from './plugins/notification-digest.ts';
+import periodicJobs from './plugins/periodic-jobs.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import webApp from './plugins/web-app.ts';
 
@@ -119,7 +119,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(authPlugin);
   await app.register(billingPlugin, { stripe });
   await app.register(realtimePlugin);
-  await app.register(notificationDigest);
+  await app.register(periodicJobs);
 
   // Modules.
   await app.register(healthRoutes);

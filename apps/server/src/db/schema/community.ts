@@ -118,3 +118,24 @@ export const pointsLedger = pgTable(
     index('points_ledger_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * Each member's points per week (from Monday, UTC) and per month, kept by a trigger on the ledger
+ * (migration 0005), so a period leaderboard reads its top 50 from an index instead of summing the ledger.
+ */
+export const pointsPeriodTotals = pgTable(
+  'points_period_totals',
+  {
+    period: text('period').notNull(),
+    periodStart: date('period_start').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.periodStart, t.userId] }),
+    check('points_period_totals_period_check', sql`${t.period} in ('week', 'month')`),
+    index('points_period_totals_rank_idx').on(t.period, t.periodStart, t.points.desc(), t.userId),
+  ],
+);

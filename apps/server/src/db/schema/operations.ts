@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { checkIn, createdAt, id } from './columns.ts';
 
@@ -52,4 +52,24 @@ export const outbox = pgTable(
     index('outbox_pending_idx').on(t.availableAt).where(sql`${t.status} = 'pending'`),
     index('outbox_created_idx').on(t.createdAt.desc()),
   ],
+);
+
+/**
+ * Exact totals that would otherwise need count(*) over large tables (admin statistics, topics per forum
+ * category). Statement triggers append deltas (migration 0005): writers never wait on a shared row;
+ * a total is its folded value plus its pending deltas, and `lunara_fold_counter_deltas()` folds them.
+ */
+export const platformCounters = pgTable('platform_counters', {
+  key: text('key').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
+
+export const platformCounterDeltas = pgTable(
+  'platform_counter_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('platform_counter_deltas_key_idx').on(t.key)],
 );

@@ -1,6 +1,7 @@
 import type { ForumCategory } from '@lunara/shared/forums';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { counterValue } from '../admin/maintained-totals.ts';
 
 interface Row {
   id: string;
@@ -16,12 +17,12 @@ interface Row {
   latest_user_name: string | null;
 }
 
-/** Active categories in order, each with its topic count and newest topic (an index scan each). */
+/** Active categories in order, each with its topic count (a maintained total) and newest topic (an index read each). */
 export async function listCategories(db: Db): Promise<ForumCategory[]> {
   const rows = await queryRows<Row>(
     db,
     sql`select c.id, c.slug, c.name, c.description, c.icon, c.color,
-               (select count(*)::int from forum_topics t where t.category_id = c.id) as topics_count,
+               ${counterValue(sql`'forum_topics:' || c.id`)} as topics_count,
                latest.id as latest_id, latest.title as latest_title, latest.created_at as latest_created_at,
                latest.display_name as latest_user_name
         from forum_categories c

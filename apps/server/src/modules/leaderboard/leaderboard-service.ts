@@ -22,8 +22,9 @@ export function periodStart(period: Exclude<LeaderboardPeriod, 'all'>, now: Date
 }
 
 /**
- * Top 50. All time reads the maintained totals (index on points); a week or a month sums the ledger
- * over the period (index on created_at), so the buttons really change the ranking.
+ * Top 50. All time reads the maintained totals (index on points); a week or a month reads the
+ * per-period totals the ledger trigger keeps (index on period, start, points), so the buttons really
+ * change the ranking and neither reads more than 50 rows.
  */
 export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = new Date()): Promise<Leaderboard> {
   const rows =
@@ -34,23 +35,19 @@ export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = ne
                      up.comments_count, up.current_streak
               from user_points up join profiles p on p.id = up.user_id
               where up.points > 0
-              order by up.points desc, up.user_id
+              order by up.points desc nulls last, up.user_id
               limit ${LEADERBOARD_SIZE}`,
         )
       : await queryRows<Row>(
           db,
-          sql`with period as (
-                select user_id, sum(amount)::int as points from points_ledger
-                where created_at >= ${periodStart(period, now).toISOString()}::timestamptz
-                group by user_id having sum(amount) > 0
-                order by sum(amount) desc, user_id
-                limit ${LEADERBOARD_SIZE}
-              )
-              select period.user_id, p.display_name, p.avatar_url, period.points, up.level, up.badges,
+          sql`select t.user_id, p.display_name, p.avatar_url, t.points, up.level, up.badges,
                      up.posts_count, up.comments_count, up.current_streak
-              from period join profiles p on p.id = period.user_id
-              left join user_points up on up.user_id = period.user_id
-              order by period.points desc, period.user_id`,
+              from points_period_totals t join profiles p on p.id = t.user_id
+              left join user_points up on up.user_id = t.user_id
+              where t.period = ${period} and t.period_start = ${periodStart(period, now).toISOString().slice(0, 10)}::date
+                and t.points > 0
+              order by t.points desc nulls last, t.user_id
+              limit ${LEADERBOARD_SIZE}`,
         );
   return {
     period,

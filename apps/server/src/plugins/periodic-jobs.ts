@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { foldCounterDeltas } from '../modules/admin/maintained-totals.ts';
+import { sendNotificationDigests } from '../modules/notifications/digest-service.ts';
+
+interface Job {
+  name: string;
+  everyMs: number;
+  run(app: FastifyInstance): Promise<void>;
+}
+
+/** Jobs every process runs on a timer; each is safe to run in several processes at once. */
+const JOBS: Job[] = [
+  {
+    // Digests claim members with SKIP LOCKED, so two processes never send the same one.
+    name: 'notification digests',
+    everyMs: 60_000,
+    async run(app) {
+      const sent = await sendNotificationDigests(app.db, app.mailer, {
+        productName: app.config.productName,
+        communityUrl: new URL('/community', app.config.appUrl).toString(),
+      });
+      if (sent > 0) app.log.info({ sent }, 'notification digests queued');
+    },
+  },
+  {
+    // Keeps the pending deltas of the maintained totals short, so reading a total stays one index read.
+    name: 'fold counter deltas',
+    everyMs: 30_000,
+    run: (app) => foldCounterDeltas(app.db),
+  },
+];
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const running = new Map<string, Promise<void>>();
+    const timers: NodeJS.Timeout[] = [];
+    const start = (job: Job) => {
+      if (running.has(job.name)) return;
+      const run = job
+        .run(app)
+        .catch((error: unknown) => app.log.error({ err: error }, `${job.name} failed`))
+        .finally(() => running.delete(job.name));
+      running.set(job.name, run);
+    };
+    app.addHook('onReady', async () => {
+      for (const job of JOBS) {
+        const timer = setInterval(() => start(job), job.everyMs);
+        timer.unref();
+        timers.push(timer);
+      }
+    });
+    app.addHook('onClose', async () => {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(running.values());
+    });
+  },
+  { name: 'periodic-jobs', dependencies: ['db', 'mailer'] },
+);
