@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (who: TestMember, url: string, payload: unknown) =>
+const post = (who: TestMember, url: string, payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url, cookie: who.cookie, payload });
 
 /** Every maintained total next to the count(*) it stands for. */
