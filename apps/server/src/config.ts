@@ -22,6 +22,8 @@ export interface Config {
   logLevel: string;
   /** On SIGTERM: how long readiness fails while requests are still served, before closing. */
   shutdownDrainMs: number;
+  /** How long a verified session is remembered in memory (changes drop it sooner); 0 turns the cache off. */
+  sessionCacheMs: number;
   /** Sign-in, sign-up and password-reset attempts allowed per client and minute, each. */
   authRateLimitPerMinute: number;
   /** Stripe when all three keys are set; otherwise the built-in test-mode provider. */
@@ -87,6 +89,12 @@ const envSchema = z.object({
     .min(0)
     .max(60_000)
     .default(1_000),
+  SESSION_CACHE_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -142,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID && e.STRIPE_WEBHOOK_SECRET

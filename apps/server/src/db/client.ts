@@ -41,9 +41,17 @@ export function migrationsFolder(): string {
 /** A randomly chosen constant: the advisory lock that lets only one process migrate at a time. */
 const MIGRATION_LOCK_KEY = 4_711_2026;
 
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
+export interface PostgresOptions {
+  max?: number;
+  /** Sees every statement sent (the benchmark records an endpoint's statements with it). */
+  onQuery?: (query: string, parameters: unknown[]) => void;
+}
+
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
+  const { onQuery } = options;
   const client = postgres(url, {
     max: options.max ?? 10,
+    debug: onQuery ? (_connection, query, parameters) => onQuery(query, parameters) : undefined,
     onnotice: () => {},
     connection: { application_name: 'lunara' },
   });

@@ -11,14 +11,19 @@ import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
 import { resolveAuthSecret } from '../auth/auth-secret.ts';
 import { type Auth, createAuth } from '../auth/create-auth.ts';
+import type { Unlisten } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { findCurrentSubscription } from '../modules/billing/subscription-service.ts';
 import { getUserRole } from '../modules/roles/service.ts';
+import { announceSessionChange, createSessionCache, SESSION_CHANNEL } from '../modules/session/session-cache.ts';
 
 export interface SessionUser {
   id: string;
   email: string;
   emailVerified: boolean;
   role: Role;
+  /** End (epoch ms) of the period of her current membership when the session was loaded; null without one. */
+  subscriptionEndsAt: number | null;
 }
 
 declare module 'fastify' {
@@ -31,14 +36,35 @@ declare module 'fastify' {
   }
 }
 
-const sessionCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+const perRequest = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
-async function loadSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/** The signed session cookie as sent; the cache key (an entry exists only once better-auth verified it). */
+function sessionCookieOf(request: FastifyRequest): string | undefined {
+  return SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+}
+
+async function loadSessionUser(app: FastifyInstance, request: FastifyRequest) {
   const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!result) return null;
-  const role = await getUserRole(app.db, result.user.id, request.log);
-  return { id: result.user.id, email: result.user.email, emailVerified: result.user.emailVerified, role };
+  const [role, subscription] = await Promise.all([
+    getUserRole(app.db, result.user.id, request.log),
+    findCurrentSubscription(app.db, result.user.id),
+  ]);
+  const value: SessionUser = {
+    id: result.user.id,
+    email: result.user.email,
+    emailVerified: result.user.emailVerified,
+    role,
+    subscriptionEndsAt: subscription ? subscription.currentPeriodEnd.getTime() : null,
+  };
+  return { userId: value.id, value, sessionExpiresAt: new Date(result.session.expiresAt).getTime() };
 }
+
+// Auth requests after which this process forgets every cached session at once (sign-out, password
+// changes and resets, revocations); other processes hear the triggers' NOTIFY.
+const KEEPS_SESSIONS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/get-session']);
 
 /** onRequest guard: a signed-in member is required (401 otherwise). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
@@ -79,6 +105,7 @@ async function forwardToAuth(app: FastifyInstance, request: FastifyRequest, repl
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
+  if (!KEEPS_SESSIONS.has(url.pathname)) announceSessionChange();
   if (response.status >= 400) {
     let parsed: { code?: string; message?: string } = {};
     try {
@@ -116,13 +143,32 @@ export default fp(
   async (app: FastifyInstance) => {
     const secret = await resolveAuthSecret(app.db, app.config.authSecret);
     app.decorate('auth', createAuth({ db: app.db, config: app.config, mailer: app.mailer, log: app.log, secret }));
+    const sessions = createSessionCache<SessionUser>({ ttlMs: app.config.sessionCacheMs });
     app.decorateRequest('getSessionUser', function (this: FastifyRequest) {
-      let cached = sessionCache.get(this);
-      if (!cached) {
-        cached = loadSessionUser(app, this);
-        sessionCache.set(this, cached);
+      let loaded = perRequest.get(this);
+      if (!loaded) {
+        const cookie = sessionCookieOf(this);
+        loaded = cookie ? sessions.resolve(cookie, () => loadSessionUser(app, this)) : Promise.resolve(null);
+        perRequest.set(this, loaded);
       }
-      return cached;
+      return loaded;
+    });
+    let unlisten: Unlisten | undefined;
+    let listening = false;
+    app.addHook('onReady', async () => {
+      unlisten = await app.database.listen(
+        SESSION_CHANNEL,
+        (userId) => sessions.invalidateUser(userId),
+        () => {
+          // Changes made while the listener was down were not heard: forget everything.
+          if (listening) sessions.clear();
+          listening = true;
+        },
+      );
+    });
+    app.addHook('onClose', async () => {
+      sessions.close();
+      await unlisten?.().catch((error: unknown) => app.log.warn({ err: error }, 'unlisten failed'));
     });
 
     const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 };

@@ -13,6 +13,9 @@ export function requireSubscriber({ allowAdmin }: { allowAdmin: boolean }) {
     const member = await request.getSessionUser();
     if (!member) throw unauthorized();
     if (allowAdmin && member.role === 'admin') return;
+    // Within the period loaded with the session (dropped on any subscription change) no query is needed;
+    // otherwise ask the database, which also renews or ends test memberships that are due.
+    if (member.subscriptionEndsAt !== null && member.subscriptionEndsAt > Date.now()) return;
     if (!(await hasActiveSubscription(request.server.db, member.id))) throw forbidden(MEMBERSHIP_REQUIRED_MESSAGE);
   };
 }

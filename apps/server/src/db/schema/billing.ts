@@ -45,7 +45,7 @@ export const subscriptions = pgTable(
     checkIn('subscriptions_provider_check', t.provider, BILLING_PROVIDERS),
     checkIn('subscriptions_status_check', t.status, SUBSCRIPTION_STATUSES),
     unique('subscriptions_provider_subscription_unique').on(t.provider, t.providerSubscriptionId),
-    index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd.desc()),
+    index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd.desc().nullsFirst()),
     index('subscriptions_status_idx').on(t.status),
   ],
 );

@@ -21,7 +21,7 @@ export const circles = pgTable(
   (t) => [
     checkIn('circles_type_check', t.type, CIRCLE_TYPES),
     check('circles_max_members_positive', sql`${t.maxMembers} > 0`),
-    index('circles_active_created_idx').on(t.isActive, t.createdAt.desc()),
+    index('circles_active_created_idx').on(t.isActive, t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -28,9 +28,13 @@ export const posts = pgTable(
     check('posts_likes_count_non_negative', sql`${t.likesCount} >= 0`),
     check('posts_comments_count_non_negative', sql`${t.commentsCount} >= 0`),
     // The feed: pinned first, then newest, keyset-paged on (created_at, id).
-    index('posts_feed_idx').on(t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
-    index('posts_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('posts_user_idx').on(t.userId, t.createdAt.desc()),
+    index('posts_feed_idx').on(
+      t.isPinned.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('posts_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -65,7 +69,7 @@ export const postComments = pgTable(
   (t) => [
     check('post_comments_content_not_blank', sql`char_length(btrim(${t.content})) > 0`),
     index('post_comments_post_idx').on(t.postId, t.createdAt, t.id),
-    index('post_comments_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('post_comments_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('post_comments_user_idx').on(t.userId),
   ],
 );
@@ -94,7 +98,7 @@ export const userPoints = pgTable(
       'user_points_counts_non_negative',
       sql`${t.postsCount} >= 0 and ${t.commentsCount} >= 0 and ${t.likesReceived} >= 0 and ${t.currentStreak} >= 0`,
     ),
-    index('user_points_leaderboard_idx').on(t.points.desc(), t.userId),
+    index('user_points_leaderboard_idx').on(t.points.desc().nullsFirst(), t.userId),
   ],
 );
 
@@ -136,6 +140,6 @@ export const pointsPeriodTotals = pgTable(
   (t) => [
     primaryKey({ columns: [t.period, t.periodStart, t.userId] }),
     check('points_period_totals_period_check', sql`${t.period} in ('week', 'month')`),
-    index('points_period_totals_rank_idx').on(t.period, t.periodStart, t.points.desc(), t.userId),
+    index('points_period_totals_rank_idx').on(t.period, t.periodStart, t.points.desc().nullsFirst(), t.userId),
   ],
 );

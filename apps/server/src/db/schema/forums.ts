@@ -51,9 +51,14 @@ export const forumTopics = pgTable(
     check('forum_topics_content_not_blank', sql`char_length(btrim(${t.content})) > 0`),
     check('forum_topics_counts_non_negative', sql`${t.repliesCount} >= 0 and ${t.viewsCount} >= 0`),
     // The spec's topic order: pinned, then last reply, then created.
-    index('forum_topics_category_order_idx').on(t.categoryId, t.isPinned.desc(), t.lastActivityAt.desc(), t.id.desc()),
-    index('forum_topics_category_created_idx').on(t.categoryId, t.createdAt.desc()),
-    index('forum_topics_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('forum_topics_category_order_idx').on(
+      t.categoryId,
+      t.isPinned.desc().nullsFirst(),
+      t.lastActivityAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('forum_topics_category_created_idx').on(t.categoryId, t.createdAt.desc().nullsFirst()),
+    index('forum_topics_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('forum_topics_user_idx').on(t.userId),
   ],
 );

@@ -23,7 +23,7 @@ export const profiles = pgTable(
   (t) => [
     checkIn('profiles_membership_status_check', t.membershipStatus, MEMBERSHIP_STATUSES),
     check('profiles_display_name_length', sql`char_length(${t.displayName}) between 1 and 80`),
-    index('profiles_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('profiles_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('profiles_display_name_lower_idx').on(sql`lower(${t.displayName})`),
   ],
 );

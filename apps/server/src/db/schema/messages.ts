@@ -26,8 +26,16 @@ export const conversations = pgTable(
   (t) => [
     unique('conversations_pair_unique').on(t.participantA, t.participantB),
     check('conversations_pair_ordered', sql`${t.participantA} < ${t.participantB}`),
-    index('conversations_a_recent_idx').on(t.participantA, t.lastMessageAt.desc(), t.id.desc()),
-    index('conversations_b_recent_idx').on(t.participantB, t.lastMessageAt.desc(), t.id.desc()),
+    index('conversations_a_recent_idx').on(
+      t.participantA,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('conversations_b_recent_idx').on(
+      t.participantB,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -21,7 +21,7 @@ export const notifications = pgTable(
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
     index('notifications_email_pending_idx').on(t.createdAt).where(sql`${t.emailedAt} is null`),
   ],

@@ -15,7 +15,7 @@ export const auditLog = pgTable(
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Values the deployment generates once and every process shares (the auth secret). */
@@ -50,7 +50,7 @@ export const outbox = pgTable(
     checkIn('outbox_status_check', t.status, OUTBOX_STATUSES),
     check('outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
     index('outbox_pending_idx').on(t.availableAt).where(sql`${t.status} = 'pending'`),
-    index('outbox_created_idx').on(t.createdAt.desc()),
+    index('outbox_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { profiles } from '../../db/schema/members.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { announceSessionChange } from '../session/session-cache.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -73,6 +74,7 @@ export async function upsertSubscription(db: Db, input: SubscriptionInput): Prom
       });
     await refreshMembershipStatus(tx, input.userId);
   });
+  announceSessionChange(input.userId);
 }
 
 function addMonths(date: Date, months: number): Date {

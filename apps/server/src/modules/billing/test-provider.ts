@@ -3,6 +3,7 @@ import { eq, notInArray as notIn, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { AppError, conflict } from '../../errors.ts';
+import { announceSessionChange } from '../session/session-cache.ts';
 import type { BillingMember, BillingProvider } from './provider.ts';
 import { findCurrentSubscription, refreshMembershipStatus } from './subscription-service.ts';
 
@@ -69,6 +70,7 @@ export async function completeTestCheckout(db: Db, member: BillingMember, now = 
     if (written.length === 0) throw conflict(ALREADY_MEMBER);
     await refreshMembershipStatus(tx, member.id);
   });
+  announceSessionChange(member.id);
 }
 
 /** Cancel at period end, or resume: the member keeps access until the period ends either way. */

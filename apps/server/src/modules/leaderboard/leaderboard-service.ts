@@ -35,7 +35,7 @@ export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = ne
                      up.comments_count, up.current_streak
               from user_points up join profiles p on p.id = up.user_id
               where up.points > 0
-              order by up.points desc nulls last, up.user_id
+              order by up.points desc, up.user_id
               limit ${LEADERBOARD_SIZE}`,
         )
       : await queryRows<Row>(
@@ -46,7 +46,7 @@ export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = ne
               left join user_points up on up.user_id = t.user_id
               where t.period = ${period} and t.period_start = ${periodStart(period, now).toISOString().slice(0, 10)}::date
                 and t.points > 0
-              order by t.points desc nulls last, t.user_id
+              order by t.points desc, t.user_id
               limit ${LEADERBOARD_SIZE}`,
         );
   return {

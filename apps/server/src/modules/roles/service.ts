@@ -6,6 +6,7 @@ import { user } from '../../db/schema/auth.ts';
 import { userRoles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
+import { announceSessionChange } from '../session/session-cache.ts';
 
 /** The member's role; a missing row or a failed lookup means "user" (spec section 6). */
 export async function getUserRole(db: Db, userId: string, log?: FastifyBaseLogger): Promise<Role> {
@@ -28,7 +29,7 @@ interface AssignRoleInput {
 
 /** Only admins assign roles, and the last admin cannot be demoted (nobody could undo it). */
 export async function assignUserRole({ db, actorId, targetUserId, role }: AssignRoleInput): Promise<Role> {
-  return db.transaction(async (tx) => {
+  const assigned = await db.transaction(async (tx) => {
     if ((await getUserRole(tx, actorId)) !== 'admin') throw forbidden('Only admins can assign roles');
     const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, targetUserId));
     if (!target) throw notFound('User not found');
@@ -65,6 +66,8 @@ export async function assignUserRole({ db, actorId, targetUserId, role }: Assign
     });
     return role;
   });
+  announceSessionChange(targetUserId);
+  return assigned;
 }
 
 /** Used by the CLI: no actor, so no permission check, but still audited. */
@@ -84,6 +87,7 @@ export async function grantRoleByEmail(db: Db, email: string, role: Role): Promi
       details: { to: role, via: 'cli' },
     });
   });
+  announceSessionChange(target.id);
   return { userId: target.id };
 }
 
@@ -93,6 +97,7 @@ export async function promoteIfConfiguredAdmin(db: Db, userId: string, email: st
     .insert(userRoles)
     .values({ userId, role: 'admin' })
     .onConflictDoUpdate({ target: userRoles.userId, set: { role: 'admin', updatedAt: sql`now()` } });
+  announceSessionChange(userId);
 }
 
 /** At every start: the accounts named in ADMIN_EMAILS are admins. Returns how many were promoted. */
