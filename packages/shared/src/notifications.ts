@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_LIST_SIZE = 50;
+export { NOTIFICATION_LIST_SIZE } from './notification-limits.ts';
 
 export const notificationSchema = z.object({
   id: z.string(),

@@ -30,6 +30,8 @@ export default fp(
         root: webDist,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
+        preCompressed: true,
         setHeaders(res, filePath) {
           // Vite fingerprints everything under assets/, so it may be cached for good.
           const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -38,6 +40,12 @@ export default fp(
       });
     }
     const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : undefined;
+    if (indexHtml) {
+      // The landing page is the busiest page: its own route, outside the fallback's rate limit.
+      app.get('/', { schema: { hide: true } }, (_request, reply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+      );
+    }
 
     app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

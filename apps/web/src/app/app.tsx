@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from '../components/app-error-boundary.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -13,10 +12,8 @@ export function App() {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider delayDuration={300}>
-          <RouterProvider router={router} />
-          <Toaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <Toaster />
       </QueryClientProvider>
     </AppErrorBoundary>
   );

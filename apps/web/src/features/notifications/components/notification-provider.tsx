@@ -1,5 +1,5 @@
 import type { AppNotification, NotificationList } from '@lunara/shared/notifications';
-import { NOTIFICATION_LIST_SIZE } from '@lunara/shared/notifications';
+import { NOTIFICATION_LIST_SIZE } from '@lunara/shared/notification-limits';
 import type { RealtimeEvent } from '@lunara/shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
