@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 
 type CursorPart = 'string' | 'boolean' | 'uuid' | 'timestamp' | 'micros';
@@ -43,5 +43,5 @@ export const microsOf = (column: SQL | AnyColumn) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
 /** The timestamptz a `micros` cursor part stands for (exact: no floating point on the way). */
-export const timestampFromMicros = (micros: string) =>
+export const timestampFromMicros = (micros: string | Placeholder) =>
   sql`(timestamptz 'epoch' + (${micros} || ' microseconds')::interval)`;

@@ -1,19 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from '../components/app-error-boundary.tsx';
-import { Toaster } from '../components/ui/toaster.tsx';
+import { ToastHost } from '../components/ui/toast-host.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
+        <AppRoutes />
+        <ToastHost />
       </QueryClientProvider>
     </AppErrorBoundary>
   );

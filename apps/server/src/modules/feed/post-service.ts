@@ -1,7 +1,7 @@
 import { type createPostBodySchema, FEED_PAGE_SIZE, type Post, type PostPage } from '@lunara/shared/feed';
 import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { postLikes, posts } from '../../db/schema/community.ts';
@@ -21,7 +21,7 @@ export interface Actor {
   role: Role;
 }
 
-const postColumns = (viewerId: string) => ({
+const postColumns = (viewerId: string | Placeholder) => ({
   id: posts.id,
   title: posts.title,
   content: posts.content,
@@ -68,20 +68,42 @@ function toPost(row: PostRow): Post {
   };
 }
 
+function buildFeedQueries(db: Db) {
+  const viewer = sql.placeholder('viewer');
+  const page = () =>
+    db
+      .select(postColumns(viewer))
+      .from(posts)
+      .leftJoin(profiles, eq(profiles.id, posts.userId))
+      .orderBy(desc(posts.isPinned), desc(posts.createdAt), desc(posts.id))
+      .limit(FEED_PAGE_SIZE + 1)
+      .$dynamic();
+  return {
+    first: page().prepare('feed_first_page'),
+    after: page()
+      .where(
+        sql`(${posts.isPinned}, ${posts.createdAt}, ${posts.id}) < (${sql.placeholder('pinned')}, ${timestampFromMicros(sql.placeholder('micros'))}, ${sql.placeholder('id')}::uuid)`,
+      )
+      .prepare('feed_page_after'),
+  };
+}
+
+// The feed is the busiest read: its statements are built once per database, not per request.
+const feedQueries = new WeakMap<Db, ReturnType<typeof buildFeedQueries>>();
+
 /** The feed: pinned posts first, then newest, keyset-paged on (is_pinned, created_at, id). */
 export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
   const after = cursor ? decodeCursor(cursor, ['boolean', 'micros', 'uuid']) : undefined;
-  const rows = (await db
-    .select(postColumns(viewerId))
-    .from(posts)
-    .leftJoin(profiles, eq(profiles.id, posts.userId))
-    .where(
-      after
-        ? sql`(${posts.isPinned}, ${posts.createdAt}, ${posts.id}) < (${after[0]}, ${timestampFromMicros(String(after[1]))}, ${after[2]}::uuid)`
-        : undefined,
-    )
-    .orderBy(desc(posts.isPinned), desc(posts.createdAt), desc(posts.id))
-    .limit(FEED_PAGE_SIZE + 1)) as PostRow[];
+  let queries = feedQueries.get(db);
+  if (!queries) {
+    queries = buildFeedQueries(db);
+    feedQueries.set(db, queries);
+  }
+  const rows = (
+    after
+      ? await queries.after.execute({ viewer: viewerId, pinned: after[0], micros: String(after[1]), id: after[2] })
+      : await queries.first.execute({ viewer: viewerId })
+  ) as PostRow[];
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {

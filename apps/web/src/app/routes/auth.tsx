@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
@@ -9,6 +8,7 @@ import { useSignIn } from '../../features/auth/api/sign-in.ts';
 import { useSignUp } from '../../features/auth/api/sign-up.ts';
 import { CredentialsForm } from '../../features/auth/components/credentials-form.tsx';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
+import { toast } from '../../lib/toast.ts';
 import { RedirectIfSignedIn } from '../guards.tsx';
 
 type Mode = 'signin' | 'signup' | 'forgot';

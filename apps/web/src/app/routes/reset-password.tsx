@@ -1,7 +1,6 @@
 import { passwordSchema } from '@lunara/shared/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { FieldError } from '../../components/field-error.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -9,6 +8,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { paths } from '../../config/paths.ts';
 import { useResetPassword } from '../../features/auth/api/reset-password.ts';
+import { toast } from '../../lib/toast.ts';
 
 export function Component() {
   const id = useId();

@@ -1,13 +1,13 @@
 import { formatPrice } from '@lunara/shared/money';
 import { Check } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { useTestBillingAction } from '../../features/billing/api/test-billing-actions.ts';
 import { TestModeBanner } from '../../features/billing/components/test-mode-banner.tsx';
+import { toast } from '../../lib/toast.ts';
 import { RequireUser } from '../guards.tsx';
 
 function TestCheckout() {

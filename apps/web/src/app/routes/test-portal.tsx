@@ -1,6 +1,5 @@
 import { formatPrice } from '@lunara/shared/money';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -9,6 +8,7 @@ import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { useTestBillingAction } from '../../features/billing/api/test-billing-actions.ts';
 import { TestModeBanner } from '../../features/billing/components/test-mode-banner.tsx';
 import { formatLongDate } from '../../lib/format-date.ts';
+import { toast } from '../../lib/toast.ts';
 import { RequireUser } from '../guards.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
 

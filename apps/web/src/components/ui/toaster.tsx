@@ -1,6 +1,10 @@
+import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
+import { toasterReady } from '../../lib/toast.ts';
 
-/** The one toaster: 4000 ms, at most 3 visible (spec section 9). */
-export function Toaster() {
+/** The one toaster: 4000 ms, at most 3 visible (spec section 9). Loaded with the first toast. */
+export default function Toaster() {
+  // Runs after Sonner's own effects, so it is listening by now.
+  useEffect(() => toasterReady(), []);
   return <Sonner position="top-center" duration={4000} visibleToasts={3} richColors closeButton />;
 }

@@ -1,7 +1,6 @@
 import { type AdminCircle, circleBodySchema } from '@lunara/shared/admin';
 import type { CircleType } from '@lunara/shared/community';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { FieldError } from '../../../components/field-error.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -9,6 +8,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { createCircle, updateCircle, useAdminMutation } from '../api/admin-api.ts';
 
 const TYPES = [

@@ -1,7 +1,6 @@
 import type { AdminContent, ContentKind } from '@lunara/shared/admin';
 import { Lock, LockOpen, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -9,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { toast } from '../../../lib/toast.ts';
 import { deleteComment, deletePost, setTopicLock, useAdminContent, useAdminMutation } from '../api/admin-api.ts';
 
 const EMPTY: Record<ContentKind, string> = {

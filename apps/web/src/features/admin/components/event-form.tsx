@@ -1,6 +1,5 @@
 import { eventBodySchema } from '@lunara/shared/admin';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { FieldError } from '../../../components/field-error.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -8,6 +7,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { createEvent, type ManagedEvent, updateEvent, useAdminMutation, useCircleOptions } from '../api/admin-api.ts';
 
 /** "2030-06-01T18:00" in the admin's own time zone, for a datetime-local input. */

@@ -1,12 +1,12 @@
 import type { AdminCircle } from '@lunara/shared/admin';
 import { CalendarX, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../lib/toast.ts';
 import {
   cancelEvent,
   type ManagedEvent,

@@ -1,10 +1,10 @@
 import { emailSchema } from '@lunara/shared/auth';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { FieldError } from '../../../components/field-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 /** Asks for a reset link. The answer is the same whether or not the email has an account. */

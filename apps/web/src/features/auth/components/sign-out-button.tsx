@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 export function SignOutButton({ variant = 'outline' }: { variant?: ButtonVariant }) {

@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 
 /** The spec's billing notices: "Please login first" when the session is gone, else the action's own. */
 export function showBillingError(error: Error, notice: { action: string; title: string; description: string }) {

@@ -1,9 +1,9 @@
 import type { Circle } from '@lunara/shared/circles';
 import { Check, Clock, Lock, Users } from 'lucide-react';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useJoinCircle, useLeaveCircle } from '../api/circles.ts';
 
 const TYPE_LABELS: Record<Circle['type'], string> = {

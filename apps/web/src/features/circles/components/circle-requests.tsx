@@ -1,8 +1,8 @@
-import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCircleRequests, useDecideRequest } from '../api/circles.ts';
 
 /** Pending join requests, for moderators and admins to approve or decline. */

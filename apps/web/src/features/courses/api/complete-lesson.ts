@@ -1,7 +1,7 @@
 import type { CompleteLessonResponse } from '@lunara/shared/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { getCourseQueryOptions } from './get-course.ts';
 import { getCourseProgressQueryOptions } from './get-course-progress.ts';
 import { getJourneyQueryOptions } from './get-journey.ts';

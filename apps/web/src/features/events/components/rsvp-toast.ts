@@ -1,5 +1,5 @@
 import type { RsvpStatus } from '@lunara/shared/community';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 
 const WORDS: Record<RsvpStatus, string> = { going: 'attending', maybe: 'maybe attending', not_going: 'not attending' };
 

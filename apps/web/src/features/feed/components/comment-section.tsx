@@ -1,7 +1,6 @@
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { Send, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -9,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useAddComment, useComments, useDeleteComment } from '../api/comments.ts';
 
 interface CommentSectionProps {

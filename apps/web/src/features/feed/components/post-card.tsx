@@ -3,13 +3,13 @@ import type { Post } from '@lunara/shared/feed';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { Heart, MessageCircle, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useDeletePost, usePinPost, useSetLike } from '../api/post-mutations.ts';
 import { CommentSection } from './comment-section.tsx';
 

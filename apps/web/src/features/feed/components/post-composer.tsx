@@ -1,12 +1,12 @@
 import { POST_CATEGORIES, type PostCategory } from '@lunara/shared/community';
 import { FILL_ALL_FIELDS } from '@lunara/shared/feed';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useCreatePost } from '../api/post-mutations.ts';
 
 const CATEGORY_OPTIONS = POST_CATEGORIES.map((category) => ({ value: category.key, label: category.label }));

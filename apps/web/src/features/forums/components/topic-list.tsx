@@ -1,11 +1,11 @@
 import { ArrowLeft, Eye, Lock, MessageCircle, Pin, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { createTopic, useForumMutation } from '../api/forum-mutations.ts';
 import { useForumCategories, useTopics } from '../api/forum-queries.ts';

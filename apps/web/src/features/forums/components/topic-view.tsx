@@ -2,7 +2,6 @@ import type { TopicDetail } from '@lunara/shared/forums';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { ArrowLeft, Lock, LockOpen, Pencil, Pin, PinOff, Send, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -11,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { toast } from '../../../lib/toast.ts';
 import {
   addReply,
   deleteReply,

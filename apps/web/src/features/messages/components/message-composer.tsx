@@ -1,10 +1,10 @@
 import { MESSAGE_MAX } from '@lunara/shared/messages';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSendMessage } from '../api/messages.ts';
 
 /** "Type your message...": Enter sends, Shift+Enter starts a new line; a failed send keeps the text. */

@@ -1,11 +1,11 @@
 import { ANONYMOUS_SISTER, type Conversation } from '@lunara/shared/messages';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { DialogContent } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useMemberSearch, useStartConversation } from '../api/messages.ts';
 
 const SEARCH_DELAY_MS = 250;

@@ -1,10 +1,10 @@
 import type { NotificationPreferences as Preferences } from '@lunara/shared/notifications';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { DialogContent } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { usePreferences, useUpdatePreferences } from '../api/notifications.ts';
 
 const GROUPS: Array<[string, Array<[keyof Preferences, string]>]> = [

@@ -1,11 +1,11 @@
-import type { AppNotification, NotificationList } from '@lunara/shared/notifications';
 import { NOTIFICATION_LIST_SIZE } from '@lunara/shared/notification-limits';
+import type { AppNotification, NotificationList } from '@lunara/shared/notifications';
 import type { RealtimeEvent } from '@lunara/shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useRealtimeEvents } from '../../../lib/realtime.tsx';
+import { toast } from '../../../lib/toast.ts';
 import {
   getNotificationsQueryOptions,
   useMarkAllRead,

@@ -1,7 +1,6 @@
 import { levelTitle } from '@lunara/shared/points';
 import type { ProfileDetail } from '@lunara/shared/profiles';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { AchievementBadge } from '../../../components/achievement-badge.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -12,6 +11,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { formatLongDate } from '../../../lib/format-date.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useProfile, useUpdateProfile } from '../api/profile.ts';
 

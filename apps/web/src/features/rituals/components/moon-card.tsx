@@ -1,9 +1,9 @@
 import { moonPhaseInfo } from '@lunara/shared/moon';
 import type { Moon } from '@lunara/shared/ritual-schemas';
 import { LocateFixed } from 'lucide-react';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useSaveLocation } from '../api/rituals.ts';
 
 const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });

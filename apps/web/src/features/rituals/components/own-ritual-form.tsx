@@ -2,13 +2,13 @@ import { MOON_PHASES } from '@lunara/shared/moon';
 import { type CreateRitualBody, createRitualBodySchema } from '@lunara/shared/ritual-schemas';
 import type { MoonPhaseKey } from '@lunara/shared/rituals';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { FieldError } from '../../../components/field-error.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useCreateRitual } from '../api/rituals.ts';
 
 const PHASE_OPTIONS = MOON_PHASES.map((phase) => ({ value: phase.key, label: `${phase.emoji} ${phase.name}` }));

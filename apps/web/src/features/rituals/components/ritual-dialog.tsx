@@ -3,12 +3,12 @@ import type { Ritual } from '@lunara/shared/ritual-schemas';
 import { ENERGY_DEFAULT, MOODS, type Mood } from '@lunara/shared/rituals';
 import { Clock } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogContent } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCompleteRitual } from '../api/rituals.ts';
 
 /** The ritual itself: its steps, then mood, energy and notes, and "Complete Ritual (+15 pts)". */
