@@ -1,0 +1,152 @@
+import type { BenchResults, EndpointResult } from '../run.ts';
+import { round } from './stats.ts';
+
+interface Budget {
+  name: string;
+  value: string;
+  pass: boolean;
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function growth(endpoint: EndpointResult): number | undefined {
+  const full = endpoint.api.full?.[50]?.p50;
+  const small = endpoint.api.small?.[50]?.p50;
+  return full !== undefined && small ? full / small : undefined;
+}
+
+function floorRatio(endpoint: EndpointResult, connections: number): number | undefined {
+  const api = endpoint.api.full?.[connections]?.rps ?? endpoint.api.small?.[connections]?.rps;
+  const floor = endpoint.floor.full?.[connections]?.rps ?? endpoint.floor.small?.[connections]?.rps;
+  return api !== undefined && floor ? api / floor : undefined;
+}
+
+export function budgets(results: BenchResults): Budget[] {
+  const list: Budget[] = [];
+  for (const endpoint of results.endpoints) {
+    const p99 = endpoint.api.full?.[50]?.p99;
+    if (endpoint.list && p99 !== undefined) {
+      list.push({ name: `${endpoint.name}: p99 at 50 connections < 50 ms`, value: `${round(p99)} ms`, pass: p99 < 50 });
+    }
+    const ratio = growth(endpoint);
+    if (endpoint.list && ratio !== undefined) {
+      list.push({
+        name: `${endpoint.name}: growth (p50 full / 1%) ≤ 1.5`,
+        value: `${round(ratio, 2)}`,
+        pass: ratio <= 1.5,
+      });
+    }
+    if (endpoint.plan && endpoint.list) {
+      list.push({
+        name: `${endpoint.name}: EXPLAIN shows no scan or sort over a large table`,
+        value: endpoint.plan.problems.join('; ') || 'index scans only',
+        pass: endpoint.plan.problems.length === 0,
+      });
+    }
+    if (endpoint.floorBudget) {
+      for (const connections of [50, 200]) {
+        const value = floorRatio(endpoint, connections);
+        if (value !== undefined) {
+          list.push({
+            name: `${endpoint.name}: API ≥ 50% of direct SQL at ${connections} connections`,
+            value: `${Math.round(value * 100)}%`,
+            pass: value >= 0.5,
+          });
+        }
+      }
+    }
+    if (endpoint.name === 'admin statistics' && p99 !== undefined) {
+      list.push({ name: 'admin statistics: p99 < 100 ms at full size', value: `${round(p99)} ms`, pass: p99 < 100 });
+    }
+  }
+  if (results.realtime) {
+    const { connections, p99, delivered, sent } = results.realtime;
+    list.push({
+      name: 'real time: 2,000 connections, p99 delivery < 200 ms, every message delivered',
+      value: `${connections} connections, p99 ${round(p99)} ms, ${delivered}/${sent} delivered`,
+      pass: connections >= 2000 && p99 < 200 && delivered === sent && sent > 0,
+    });
+  }
+  const landing = results.pages?.find((page) => page.page === '/');
+  if (landing) {
+    list.push({
+      name: 'first load of /: ≤ 120 kB gzip JavaScript',
+      value: kB(landing.jsGzipBytes),
+      pass: landing.jsGzipBytes <= 120 * 1024,
+    });
+  }
+  for (const scores of results.lighthouse ?? []) {
+    list.push({
+      name: `Lighthouse ${scores.page}: performance ≥ 95`,
+      value: String(scores.performance),
+      pass: scores.performance >= 95,
+    });
+    list.push({
+      name: `Lighthouse ${scores.page}: accessibility 100`,
+      value: String(scores.accessibility),
+      pass: scores.accessibility === 100,
+    });
+  }
+  return list;
+}
+
+const cell = (value: number | undefined, digits = 1) => (value === undefined ? '–' : String(round(value, digits)));
+
+export function renderReport(results: BenchResults): { summary: string; markdown: string } {
+  const checks = budgets(results);
+  const summary = checks.map((check) => `${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.value}`).join('\n');
+  const lines = [
+    '# Benchmark results',
+    '',
+    `${results.startedAt} · ${results.machine} · ${results.durationSeconds} s per run · \`npm run bench\``,
+    '',
+    '## Budgets',
+    '',
+    '| | Budget | Measured |',
+    '|---|---|---|',
+    ...checks.map((check) => `| ${check.pass ? 'PASS' : '**FAIL**'} | ${check.name} | ${check.value} |`),
+    '',
+    '## API under load (full size)',
+    '',
+    'req/s, p50 and p99 in ms, through HTTP with signed-in sessions; "SQL" is the same statements through the driver.',
+    '',
+    '| Endpoint | conns | req/s | p50 | p99 | SQL req/s | API/SQL | p50 at 1% | growth |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const endpoint of results.endpoints) {
+    for (const connections of [50, 200]) {
+      const api = endpoint.api.full?.[connections];
+      const floor = endpoint.floor.full?.[connections];
+      const small = endpoint.api.small?.[connections];
+      const ratio = api && floor ? `${Math.round((api.rps / floor.rps) * 100)}%` : '–';
+      const grown = api && small ? cell(api.p50 / small.p50, 2) : '–';
+      lines.push(
+        `| ${endpoint.name} | ${connections} | ${cell(api?.rps, 0)} | ${cell(api?.p50)} | ${cell(api?.p99)} | ${cell(floor?.rps, 0)} | ${ratio} | ${cell(small?.p50)} | ${grown} |`,
+      );
+    }
+  }
+  lines.push('', '## Query plans (full size)', '', '| Endpoint | statements | scans |', '|---|---|---|');
+  for (const endpoint of results.endpoints) {
+    if (endpoint.plan) lines.push(`| ${endpoint.name} | ${endpoint.statements} | ${endpoint.plan.scans.join(', ')} |`);
+  }
+  if (results.realtime) {
+    const rt = results.realtime;
+    lines.push(
+      '',
+      '## Real time',
+      '',
+      `${rt.connections} event streams on one process; ${rt.sent} messages sent through the API, ${rt.delivered} delivered: p50 ${cell(rt.p50)} ms, p99 ${cell(rt.p99)} ms. Server memory: ${kB(rt.bytesPerConnection)} per connection.`,
+    );
+  }
+  if (results.pages) {
+    lines.push('', '## Browser', '', '| Page | JS (gzip) | CSS (gzip) |', '|---|---|---|');
+    for (const page of results.pages)
+      lines.push(`| ${page.page} | ${kB(page.jsGzipBytes)} | ${kB(page.cssGzipBytes)} |`);
+  }
+  if (results.lighthouse) {
+    lines.push('', '| Page | Lighthouse performance | accessibility | best practices |', '|---|---|---|---|');
+    for (const s of results.lighthouse)
+      lines.push(`| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} |`);
+  }
+  return { summary, markdown: `${lines.join('\n')}\n` };
+}

@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { BENCH_SECRET } from './sessions.ts';
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  rssBytes(): number;
+  stop(): Promise<void>;
+}
+
+/** The built server (`apps/server/dist`), as `npm start` runs it, on its own port. */
+export async function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}) {
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      AUTH_SECRET: BENCH_SECRET,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const pid = child.pid ?? 0;
+  return {
+    url,
+    pid,
+    rssBytes() {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  } satisfies RunningServer;
+}

@@ -1,0 +1,40 @@
+// Runs in its own process: autocannon against one endpoint, printing a LoadResult as JSON.
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+import type { LoadResult } from './lib/stats.ts';
+
+interface Spec {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  requests: Array<{ path: string; cookie?: string }>;
+}
+
+const spec = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Spec;
+let next = 0;
+const result = await autocannon({
+  url: spec.url,
+  connections: spec.connections,
+  duration: spec.durationSeconds,
+  requests: [
+    {
+      setupRequest: (request) => {
+        // Each request as a different member of the pool (sessions, inboxes, threads all differ).
+        const pick = spec.requests[next++ % spec.requests.length] ?? { path: '/' };
+        return {
+          ...request,
+          path: pick.path,
+          headers: { ...request.headers, ...(pick.cookie ? { cookie: pick.cookie } : {}) },
+        };
+      },
+    },
+  ],
+});
+const output: LoadResult = {
+  rps: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  requests: result.requests.total,
+  errors: result.errors + result.non2xx,
+};
+process.stdout.write(JSON.stringify(output));

@@ -1,0 +1,92 @@
+// Runs in its own process: opens the event streams, then sends messages through the API and times
+// each until its recipient's stream has it. Prints { connected, p50, p99, delivered, sent } as JSON.
+import fs from 'node:fs';
+import http from 'node:http';
+import { percentile } from './lib/stats.ts';
+
+interface Spec {
+  url: string;
+  streams: Array<{ cookie: string }>;
+  sends: Array<{ cookie: string; conversationId: string }>;
+  concurrency: number;
+}
+
+const spec = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Spec;
+const agent = new http.Agent({ keepAlive: true, maxSockets: spec.streams.length + 100 });
+const sentAt = new Map<string, number>();
+const latencies: number[] = [];
+let ready = 0;
+const requests: http.ClientRequest[] = [];
+
+function open(cookie: string) {
+  const request = http.get(
+    `${spec.url}/api/realtime`,
+    { agent, headers: { cookie, accept: 'text/event-stream' } },
+    (response) => {
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (!data) continue;
+          const event = JSON.parse(data.slice(6)) as { type: string; conversationId?: string };
+          if (event.type === 'ready') ready++;
+          if (event.type === 'message.created' && event.conversationId) {
+            const started = sentAt.get(event.conversationId);
+            if (started !== undefined) {
+              latencies.push(performance.now() - started);
+              sentAt.delete(event.conversationId);
+            }
+          }
+        }
+      });
+    },
+  );
+  request.on('error', () => {});
+  requests.push(request);
+}
+
+for (const stream of spec.streams) open(stream.cookie);
+const deadline = Date.now() + 60_000;
+while (ready < spec.streams.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+process.stderr.write(`${ready} streams ready\n`);
+process.send?.({ ready });
+await new Promise<void>((resolve) => process.once('message', () => resolve()));
+
+let next = 0;
+let sent = 0;
+async function sender() {
+  while (next < spec.sends.length) {
+    const send = spec.sends[next++];
+    if (!send) break;
+    sentAt.set(send.conversationId, performance.now());
+    const response = await fetch(`${spec.url}/api/conversations/${send.conversationId}/messages`, {
+      method: 'POST',
+      headers: { cookie: send.cookie, 'content-type': 'application/json', origin: spec.url },
+      body: JSON.stringify({ content: 'Benchmark: the moon is full tonight' }),
+    });
+    if (response.ok) sent++;
+    else process.stderr.write(`send failed: ${response.status} ${await response.text()}\n`);
+  }
+}
+await Promise.all(Array.from({ length: spec.concurrency }, sender));
+const settle = Date.now() + 5_000;
+while (sentAt.size > 0 && Date.now() < settle) await new Promise((resolve) => setTimeout(resolve, 50));
+latencies.sort((a, b) => a - b);
+process.send?.({
+  result: {
+    connected: ready,
+    sent,
+    delivered: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  },
+});
+for (const request of requests) request.destroy();
+agent.destroy();
+process.exit(0);

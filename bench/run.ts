@@ -1,0 +1,269 @@
+// npm run bench: generates the benchmark data, loads the API, measures the direct-SQL floor, real-time
+// delivery and the browser, prints every budget with PASS/FAIL and writes bench/results/latest.{md,json}.
+// Options: --sizes full,small  --duration 8  --only api,realtime,browser  --fresh (regenerate the data)
+import { fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measurePageWeights, runLighthouse } from './lib/browser.ts';
+import { captureStatements, type Statement } from './lib/capture.ts';
+import { databaseUrl, prepareBenchDatabase, type Size } from './lib/databases.ts';
+import { benchEndpoints, type Endpoint, membersFor, rowId } from './lib/endpoints.ts';
+import { explainStatements, type PlanSummary } from './lib/explain.ts';
+import { renderReport } from './lib/report.ts';
+import { startServer } from './lib/server-process.ts';
+import { createSessions } from './lib/sessions.ts';
+import type { LoadResult } from './lib/stats.ts';
+
+const argument = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+};
+const SIZES = argument('sizes', 'full,small').split(',') as Size[];
+const DURATION = Number(argument('duration', '8'));
+const ONLY = argument('only', 'api,realtime,browser').split(',');
+const CONNECTIONS = [50, 200];
+const SESSION_POOL = 201;
+const SERVER_POOL = 10; // the server's own pool size (db/client.ts)
+const PORT = 3300;
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS = path.join(ROOT, 'bench', 'results');
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+export interface EndpointResult {
+  name: string;
+  list: boolean;
+  floorBudget: boolean;
+  api: Partial<Record<Size, Record<number, LoadResult>>>;
+  floor: Partial<Record<Size, Record<number, LoadResult>>>;
+  plan?: PlanSummary;
+  statements: number;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  machine: string;
+  durationSeconds: number;
+  sizes: Size[];
+  endpoints: EndpointResult[];
+  realtime?: {
+    connections: number;
+    sent: number;
+    delivered: number;
+    p50: number;
+    p99: number;
+    bytesPerConnection: number;
+  };
+  pages?: Array<{ page: string; jsGzipBytes: number; cssGzipBytes: number }>;
+  lighthouse?: Array<{ page: string; performance: number; accessibility: number; bestPractices: number }>;
+}
+
+function runWorker(script: string, spec: unknown): Promise<LoadResult> {
+  const file = path.join(os.tmpdir(), `lunara-bench-${process.pid}-${Date.now()}.json`);
+  fs.writeFileSync(file, JSON.stringify(spec));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', script), file], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => {
+      fs.rmSync(file, { force: true });
+      if (code === 0) resolve(JSON.parse(output) as LoadResult);
+      else reject(new Error(`${script} exited with ${code}`));
+    });
+  });
+}
+
+const format = (result: LoadResult) =>
+  `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99
+    .toFixed(1)
+    .padStart(6)} ms${result.errors ? `  ${result.errors} errors` : ''}`;
+
+async function benchApi(size: Size, results: Map<string, EndpointResult>) {
+  const url = databaseUrl(size);
+  const cookies = await createSessions(url, SESSION_POOL);
+  const endpoints = await benchEndpoints(url);
+  const requestsFor = (endpoint: Endpoint) =>
+    endpoint.as === 'visitor'
+      ? [{ path: endpoint.path(2) }]
+      : membersFor(endpoint, SESSION_POOL).map((member) => ({
+          path: endpoint.path(member),
+          cookie: cookies[member - 1],
+        }));
+  for (const endpoint of endpoints) {
+    if (!results.has(endpoint.name)) {
+      results.set(endpoint.name, {
+        name: endpoint.name,
+        list: endpoint.list,
+        floorBudget: Boolean(endpoint.floorBudget),
+        api: {},
+        floor: {},
+        statements: 0,
+      });
+    }
+  }
+
+  log(`\n== ${size}: API under load (${DURATION} s each)`);
+  const server = await startServer(url, PORT);
+  try {
+    for (const endpoint of endpoints) {
+      const result = results.get(endpoint.name) as EndpointResult;
+      result.api[size] = {};
+      for (const connections of CONNECTIONS) {
+        const measured = await runWorker('load-worker.ts', {
+          url: server.url,
+          connections,
+          durationSeconds: DURATION,
+          requests: requestsFor(endpoint),
+        });
+        result.api[size][connections] = measured;
+        log(`${endpoint.name.padEnd(24)} ${String(connections).padStart(3)} conns  ${format(measured)}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+
+  log(`\n== ${size}: the same SQL through the driver (pool ${SERVER_POOL})`);
+  const statements = await captureStatements(url, endpoints, requestsFor);
+  for (const endpoint of endpoints) {
+    const variants = statements.get(endpoint.name);
+    if (!variants) continue;
+    const result = results.get(endpoint.name) as EndpointResult;
+    result.statements = variants[0]?.length ?? 0;
+    if (size === 'full' || !result.plan) result.plan = await explainStatements(url, variants[0] ?? []);
+    result.floor[size] = {};
+    for (const connections of CONNECTIONS) {
+      const measured = await runWorker('floor-worker.ts', {
+        databaseUrl: url,
+        connections,
+        pool: SERVER_POOL,
+        durationSeconds: DURATION,
+        variants: variants as Statement[][],
+      });
+      result.floor[size][connections] = measured;
+      log(`${endpoint.name.padEnd(24)} ${String(connections).padStart(3)} conns  ${format(measured)}`);
+    }
+  }
+}
+
+async function benchRealtime(size: Size): Promise<BenchResults['realtime']> {
+  const url = databaseUrl(size);
+  const streams = 2000;
+  const cookies = await createSessions(url, streams + 1);
+  log(`\n== ${size}: real time, ${streams} event streams on one process`);
+  const server = await startServer(url, PORT);
+  try {
+    const before = server.rssBytes();
+    const file = path.join(os.tmpdir(), `lunara-bench-rt-${process.pid}.json`);
+    // Streams for members 2..2001; member m messages member m+1 in conversation m-1 (generate.sql).
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        url: server.url,
+        streams: cookies.slice(1, streams + 1).map((cookie) => ({ cookie })),
+        sends: Array.from({ length: 500 }, (_, i) => ({
+          cookie: cookies[i * 4],
+          conversationId: rowId('conversation', i * 4),
+        })),
+        concurrency: 10,
+      }),
+    );
+    const child = fork(path.join(ROOT, 'bench', 'realtime-worker.ts'), [file], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const result = await new Promise<NonNullable<BenchResults['realtime']>>((resolve, reject) => {
+      let bytesPerConnection = 0;
+      child.on(
+        'message',
+        (message: {
+          ready?: number;
+          result?: Omit<NonNullable<BenchResults['realtime']>, 'bytesPerConnection' | 'connections'> & {
+            connected: number;
+          };
+        }) => {
+          if (message.ready !== undefined) {
+            // Let the server settle before reading its memory.
+            setTimeout(() => {
+              bytesPerConnection = (server.rssBytes() - before) / Math.max(1, message.ready ?? 1);
+              child.send('go');
+            }, 2000);
+          }
+          if (message.result) {
+            const { connected, ...rest } = message.result;
+            resolve({ connections: connected, bytesPerConnection, ...rest });
+          }
+        },
+      );
+      child.on('exit', (code) => {
+        if (code !== 0) reject(new Error(`realtime worker exited with ${code}`));
+      });
+    });
+    fs.rmSync(file, { force: true });
+    log(
+      `${result.connections} streams, ${result.delivered}/${result.sent} delivered: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${(result.bytesPerConnection / 1024).toFixed(1)} kB per connection`,
+    );
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchBrowser(size: Size): Promise<Pick<BenchResults, 'pages' | 'lighthouse'>> {
+  const url = databaseUrl(size);
+  const [, member] = await createSessions(url, 2);
+  log('\n== browser');
+  const server = await startServer(url, PORT);
+  try {
+    const pages = await measurePageWeights(server.url, ['/', '/dashboard', '/community'], member ?? '');
+    for (const page of pages) {
+      log(
+        `${page.page.padEnd(12)} JS ${(page.jsGzipBytes / 1024).toFixed(1)} kB gzip, CSS ${(page.cssGzipBytes / 1024).toFixed(1)} kB gzip`,
+      );
+    }
+    const lighthouse = await runLighthouse(server.url, [{ page: '/' }, { page: '/dashboard', cookie: member }]);
+    for (const scores of lighthouse) {
+      log(
+        `${scores.page.padEnd(12)} Lighthouse performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores.bestPractices}`,
+      );
+    }
+    return { pages, lighthouse };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, 'apps/server/dist/server.js'))) throw new Error('Run `npm run build` first');
+  const results: BenchResults = {
+    startedAt: new Date().toISOString(),
+    machine: `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
+    durationSeconds: DURATION,
+    sizes: SIZES,
+    endpoints: [],
+  };
+  for (const size of SIZES) await prepareBenchDatabase(size, log);
+  const largest = SIZES.includes('full') ? 'full' : (SIZES[0] as Size);
+  if (ONLY.includes('api')) {
+    const endpoints = new Map<string, EndpointResult>();
+    for (const size of SIZES) await benchApi(size, endpoints);
+    results.endpoints = [...endpoints.values()];
+  }
+  if (ONLY.includes('realtime')) results.realtime = await benchRealtime(largest);
+  if (ONLY.includes('browser')) Object.assign(results, await benchBrowser(largest));
+
+  const report = renderReport(results);
+  log(`\n${report.summary}`);
+  fs.mkdirSync(RESULTS, { recursive: true });
+  fs.writeFileSync(path.join(RESULTS, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(path.join(RESULTS, 'latest.md'), report.markdown);
+  log(`\nWritten: bench/results/latest.md and latest.json`);
+}
+
+await main();
