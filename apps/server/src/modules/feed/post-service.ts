@@ -3,7 +3,7 @@ import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedPerDatabase } from '../../db/client.ts';
 import { postLikes, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
@@ -68,7 +68,8 @@ function toPost(row: PostRow): Post {
   };
 }
 
-function buildFeedQueries(db: Db) {
+// The feed is the busiest read: its statements are built once per database, not per request.
+const feedQueries = preparedPerDatabase((db) => {
   const viewer = sql.placeholder('viewer');
   const page = () =>
     db
@@ -86,19 +87,12 @@ function buildFeedQueries(db: Db) {
       )
       .prepare('feed_page_after'),
   };
-}
-
-// The feed is the busiest read: its statements are built once per database, not per request.
-const feedQueries = new WeakMap<Db, ReturnType<typeof buildFeedQueries>>();
+});
 
 /** The feed: pinned posts first, then newest, keyset-paged on (is_pinned, created_at, id). */
 export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
   const after = cursor ? decodeCursor(cursor, ['boolean', 'micros', 'uuid']) : undefined;
-  let queries = feedQueries.get(db);
-  if (!queries) {
-    queries = buildFeedQueries(db);
-    feedQueries.set(db, queries);
-  }
+  const queries = feedQueries(db);
   const rows = (
     after
       ? await queries.after.execute({ viewer: viewerId, pinned: after[0], micros: String(after[1]), id: after[2] })

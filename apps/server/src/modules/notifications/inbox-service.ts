@@ -4,24 +4,36 @@ import {
   type NotificationPreferences,
 } from '@lunara/shared/notifications';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedPerDatabase } from '../../db/client.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../errors.ts';
 import { publishEvent } from '../realtime/publish.ts';
 import { toAppNotification } from './notification-service.ts';
 
+// Read on every page of the app: built once per database.
+const inboxQueries = preparedPerDatabase((db) => {
+  const userId = sql.placeholder('userId');
+  return {
+    newest: db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATION_LIST_SIZE)
+      .prepare('inbox_newest'),
+    unread: db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+      .prepare('inbox_unread'),
+  };
+});
+
 /** The member's 50 newest notifications and her unread count; nobody reads anyone else's. */
 export async function listNotifications(db: Db, userId: string): Promise<NotificationList> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATION_LIST_SIZE);
-  const [unread] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  const queries = inboxQueries(db);
+  const rows = await queries.newest.execute({ userId });
+  const [unread] = await queries.unread.execute({ userId });
   return {
     notifications: rows.map(toAppNotification),
     unreadCount: unread?.n ?? 0,
