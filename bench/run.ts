@@ -5,7 +5,7 @@ import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measurePageWeights, runLighthouse } from './lib/browser.ts';
+import { type LighthouseScores, measurePageWeights, runLighthouse } from './lib/browser.ts';
 import { captureStatements, type Statement } from './lib/capture.ts';
 import { databaseUrl, prepareBenchDatabase, type Size } from './lib/databases.ts';
 import { benchEndpoints, type Endpoint, membersFor, rowId } from './lib/endpoints.ts';
@@ -56,7 +56,7 @@ export interface BenchResults {
     bytesPerConnection: number;
   };
   pages?: Array<{ page: string; jsGzipBytes: number; cssGzipBytes: number }>;
-  lighthouse?: Array<{ page: string; performance: number; accessibility: number; bestPractices: number }>;
+  lighthouse?: LighthouseScores[];
 }
 
 function runWorker(script: string, spec: unknown): Promise<LoadResult> {

@@ -52,6 +52,10 @@ export interface LighthouseScores {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  /** First and largest contentful paint, total blocking time (ms), as Lighthouse simulated them. */
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
 }
 
 /** Lighthouse's default (mobile, simulated throttling) run of each page, signed in where a cookie is given. */
@@ -68,12 +72,16 @@ export async function runLighthouse(baseUrl: string, pages: Array<{ page: string
         extraHeaders: cookie ? { Cookie: cookie } : undefined,
       });
       const categories = result?.lhr.categories;
+      const metric = (id: string) => Math.round(result?.lhr.audits[id]?.numericValue ?? 0);
       const score = (key: string) => Math.round((categories?.[key]?.score ?? 0) * 100);
       results.push({
         page,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
+        fcpMs: metric('first-contentful-paint'),
+        lcpMs: metric('largest-contentful-paint'),
+        tbtMs: metric('total-blocking-time'),
       });
     }
   } finally {
