@@ -24,10 +24,7 @@ export function periodStart(period: Exclude<LeaderboardPeriod, 'all'>, now: Date
 /**
  * Top 50. All time reads the maintained totals (index on points); a week or a month reads the
  * per-period totals the ledger trigger keeps (index on period, start, points), so the buttons really
- * change the ranking and neither reads more than 50 rows. The period and its first day are written into
- * the statement (both come from this code, never from the request): with parameters, PostgreSQL's
- * generic plan for a prepared statement could not see that one period is a small part of the table and
- * sorted all of it (npm run bench).
+ * change the ranking and neither reads more than 50 rows.
  */
 export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = new Date()): Promise<Leaderboard> {
   const rows =
@@ -47,8 +44,7 @@ export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = ne
                      up.posts_count, up.comments_count, up.current_streak
               from points_period_totals t join profiles p on p.id = t.user_id
               left join user_points up on up.user_id = t.user_id
-              where t.period = ${sql.raw(`'${period}'`)}
-                and t.period_start = ${sql.raw(`'${periodStart(period, now).toISOString().slice(0, 10)}'`)}::date
+              where t.period = ${period} and t.period_start = ${periodStart(period, now).toISOString().slice(0, 10)}::date
                 and t.points > 0
               order by t.points desc, t.user_id
               limit ${LEADERBOARD_SIZE}`,
