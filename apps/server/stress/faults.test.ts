@@ -48,6 +48,43 @@ function keepWriting(baseUrl: () => string, member: LoadMember, conversationId: 
   };
 }
 
+/**
+ * Members signed up through `url` and paired in conversations; one follows a conversation live while
+ * its partner keeps writing to it, and the rest post and message as fast as the server answers.
+ */
+async function startTraffic(url: string, memberCount: number, minimumPosts: number) {
+  const baseUrl = () => url;
+  const members = await Promise.all(Array.from({ length: memberCount }, (_, i) => signUpSubscriber(url, i)));
+  const conversations = await pairUp(url, members);
+  const [reader, writer] = members;
+  const conversationId = reader ? conversations.get(reader.id) : undefined;
+  if (!reader || !writer || !conversationId) throw new Error('no conversation');
+  const live = followConversation(baseUrl, reader, conversationId);
+  await waitFor(async () => live.connections === 1, 10_000, 'the live client');
+  const talk = keepWriting(baseUrl, writer, conversationId);
+  const load = runWriters(baseUrl, members.slice(2), conversations);
+  await waitFor(async () => load.acknowledged.posts.length >= minimumPosts, 60_000, 'load');
+  return {
+    live,
+    talk,
+    load,
+    /** Every acknowledged write is in the database, and the live client saw every message sent to it. */
+    async settle(databaseUrl: string) {
+      await talk.stop();
+      await load.stop();
+      await waitFor(
+        async () => talk.acknowledged.every((id) => live.seen.has(id)),
+        20_000,
+        'the live client to have every acknowledged message',
+      );
+      return missingWrites(
+        { databaseUrl },
+        { posts: load.acknowledged.posts, messages: [...load.acknowledged.messages, ...talk.acknowledged] },
+      );
+    },
+  };
+}
+
 describe('graceful shutdown', () => {
   it('finishes requests in flight, ends the event streams and exits 0', async () => {
     const dataDir = tempDataDir();
@@ -96,17 +133,8 @@ describe.runIf(hasPostgres)('two processes behind a proxy, one killed under load
     );
     const proxy = await startProxy([a.url, b.url]);
     cleanups.push(proxy.close);
-    const members = await Promise.all(Array.from({ length: 20 }, (_, i) => signUpSubscriber(proxy.url, i)));
-    const conversations = await pairUp(proxy.url, members);
-    const [reader, writer] = members;
-    const conversationId = reader ? conversations.get(reader.id) : undefined;
-    if (!reader || !writer || !conversationId) throw new Error('no conversation');
-
-    const live = followConversation(() => proxy.url, reader, conversationId);
-    await waitFor(async () => live.connections === 1, 10_000, 'the live client');
-    const talk = keepWriting(() => proxy.url, writer, conversationId);
-    const load = runWriters(() => proxy.url, members.slice(2), conversations);
-    await waitFor(async () => load.acknowledged.posts.length >= 60, 60_000, 'load');
+    const traffic = await startTraffic(proxy.url, 20, 60);
+    const { live, talk, load } = traffic;
 
     // Kill the process the live client is connected to.
     const victim = proxy.lastStreamUpstream === a.url ? a : b;
@@ -115,23 +143,10 @@ describe.runIf(hasPostgres)('two processes behind a proxy, one killed under load
     const postsAtKill = load.acknowledged.posts.length;
     await waitFor(async () => load.acknowledged.posts.length >= postsAtKill + 60, 60_000, 'the survivor to serve');
     await waitFor(async () => live.connections >= 2, 20_000, 'the live client to reconnect');
-    await talk.stop();
-    await load.stop();
-
-    await waitFor(
-      async () => talk.acknowledged.every((id) => live.seen.has(id)),
-      20_000,
-      'the live client to have every acknowledged message',
-    );
+    const missing = await traffic.settle(database.url);
     expect(proxy.lastStreamUpstream).toBe(survivor.url);
     expect(talk.acknowledged.length).toBeGreaterThan(5);
-
-    expect(
-      await missingWrites(
-        { databaseUrl: database.url },
-        { posts: load.acknowledged.posts, messages: [...load.acknowledged.messages, ...talk.acknowledged] },
-      ),
-    ).toEqual([]);
+    expect(missing).toEqual([]);
     report(
       `failover: ${load.acknowledged.posts.length} posts, ${load.acknowledged.messages.length + talk.acknowledged.length} messages acknowledged and kept; ${load.acknowledged.failures} cut off; live client reconnected ${live.connections - 1} time(s)`,
     );
@@ -154,16 +169,8 @@ describe.runIf(canRestartPostgres)('the PostgreSQL server restarted under load',
     cleanups.push(database.drop);
     const server = await startServer({ DATABASE_URL: database.url });
     cleanups.push(() => server.kill());
-    const members = await Promise.all(Array.from({ length: 10 }, (_, i) => signUpSubscriber(server.url, i)));
-    const conversations = await pairUp(server.url, members);
-    const [reader, writer] = members;
-    const conversationId = reader ? conversations.get(reader.id) : undefined;
-    if (!reader || !writer || !conversationId) throw new Error('no conversation');
-    const live = followConversation(() => server.url, reader, conversationId);
-    await waitFor(async () => live.connections === 1, 10_000, 'the live client');
-    const talk = keepWriting(() => server.url, writer, conversationId);
-    const load = runWriters(() => server.url, members.slice(2), conversations);
-    await waitFor(async () => load.acknowledged.posts.length >= 40, 60_000, 'load');
+    const traffic = await startTraffic(server.url, 10, 40);
+    const { live, talk, load } = traffic;
 
     const readiness: number[] = [];
     let polling = true;
@@ -197,22 +204,10 @@ describe.runIf(canRestartPostgres)('the PostgreSQL server restarted under load',
     await waitFor(async () => talk.acknowledged.length >= talkedBefore + 3, 30_000, 'messages after the restart');
     polling = false;
     await poller;
-    await talk.stop();
-    await load.stop();
-    await waitFor(
-      async () => talk.acknowledged.every((id) => live.seen.has(id)),
-      20_000,
-      'the live client to have every acknowledged message',
-    );
+    const missing = await traffic.settle(database.url);
     await live.stop();
     expect(await server.kill('SIGTERM')).toBe(0);
-
-    expect(
-      await missingWrites(
-        { databaseUrl: database.url },
-        { posts: load.acknowledged.posts, messages: [...load.acknowledged.messages, ...talk.acknowledged] },
-      ),
-    ).toEqual([]);
+    expect(missing).toEqual([]);
     report(
       `PostgreSQL restart: readiness went ${[...new Set(readiness)].join(' → ')}; ${load.acknowledged.posts.length} posts and ${load.acknowledged.messages.length + talk.acknowledged.length} messages acknowledged and kept`,
     );

@@ -22,6 +22,13 @@ export interface TestApp {
   close(): Promise<void>;
   /** A request as a browser on the app's own origin would send it. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** A JSON request as `who` (a visitor when undefined); writes send `{}` when no payload is given. */
+  api(
+    who: Pick<TestMember, 'cookie'> | undefined,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   /** Signs a new account up and returns its cookie and id. */
   signUp(email?: string, password?: string): Promise<TestMember>;
   signIn(email: string, password: string): Promise<LightMyRequestResponse>;
@@ -66,6 +73,14 @@ export async function createTestApp(
       headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
     });
 
+  const api: TestApp['api'] = (who, method, url, payload) =>
+    request({
+      method,
+      url,
+      cookie: who?.cookie,
+      payload: method === 'GET' ? undefined : ((payload ?? {}) as InjectOptions['payload']),
+    });
+
   async function signIn(email: string, password: string) {
     return request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
   }
@@ -103,6 +118,7 @@ export async function createTestApp(
     database,
     config,
     request,
+    api,
     signUp,
     signIn,
     signUpSubscriber,

@@ -11,8 +11,8 @@ import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
 import { resolveAuthSecret } from '../auth/auth-secret.ts';
 import { type Auth, createAuth } from '../auth/create-auth.ts';
-import type { Unlisten } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { listenWhileOpen } from '../lib/listen-while-open.ts';
 import { findCurrentSubscription } from '../modules/billing/subscription-service.ts';
 import { getUserRole } from '../modules/roles/service.ts';
 import { announceSessionChange, createSessionCache, SESSION_CHANNEL } from '../modules/session/session-cache.ts';
@@ -153,23 +153,14 @@ export default fp(
       }
       return loaded;
     });
-    let unlisten: Unlisten | undefined;
-    let listening = false;
-    app.addHook('onReady', async () => {
-      unlisten = await app.database.listen(
-        SESSION_CHANNEL,
-        (userId) => sessions.invalidateUser(userId),
-        () => {
-          // Changes made while the listener was down were not heard: forget everything.
-          if (listening) sessions.clear();
-          listening = true;
-        },
-      );
-    });
-    app.addHook('onClose', async () => {
-      sessions.close();
-      await unlisten?.().catch((error: unknown) => app.log.warn({ err: error }, 'unlisten failed'));
-    });
+    // Changes made while the listener was down were not heard: forget everything.
+    listenWhileOpen(
+      app,
+      SESSION_CHANNEL,
+      (userId) => sessions.invalidateUser(userId),
+      () => sessions.clear(),
+    );
+    app.addHook('onClose', async () => sessions.close());
 
     const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 };
     for (const route of LIMITED_ROUTES) {

@@ -17,9 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (who: TestMember | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.request({ method, url, cookie: who?.cookie, payload: method === 'GET' ? undefined : (payload ?? {}) });
-
 const inOneWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 
 describe('who may use each admin endpoint', () => {
@@ -33,25 +30,25 @@ describe('who may use each admin endpoint', () => {
     ['POST', '/api/admin/circles'],
   ];
   it.each(adminOnly)('%s %s: 401 visitor, 403 member and moderator', async (method, url) => {
-    expect((await api(undefined, method, url)).statusCode).toBe(401);
-    expect((await api(member, method, url)).statusCode).toBe(403);
-    expect((await api(moderator, method, url)).statusCode).toBe(403);
+    expect((await t.api(undefined, method, url)).statusCode).toBe(401);
+    expect((await t.api(member, method, url)).statusCode).toBe(403);
+    expect((await t.api(moderator, method, url)).statusCode).toBe(403);
   });
 
   it('lets moderators, not members, read the moderation lists', async () => {
     for (const kind of ['posts', 'comments', 'topics']) {
-      expect((await api(member, 'GET', `/api/admin/content/${kind}`)).statusCode).toBe(403);
-      expect((await api(moderator, 'GET', `/api/admin/content/${kind}`)).statusCode).toBe(200);
-      expect((await api(admin, 'GET', `/api/admin/content/${kind}`)).statusCode).toBe(200);
+      expect((await t.api(member, 'GET', `/api/admin/content/${kind}`)).statusCode).toBe(403);
+      expect((await t.api(moderator, 'GET', `/api/admin/content/${kind}`)).statusCode).toBe(200);
+      expect((await t.api(admin, 'GET', `/api/admin/content/${kind}`)).statusCode).toBe(200);
     }
   });
 });
 
 describe('statistics', () => {
   it('counts a known dataset and derives Platform Health with the spec formulas', async () => {
-    const before = (await api(admin, 'GET', '/api/admin/stats')).json();
-    await api(member, 'POST', '/api/posts', { title: 'Stats post', content: 'Counting' });
-    const after = (await api(admin, 'GET', '/api/admin/stats')).json();
+    const before = (await t.api(admin, 'GET', '/api/admin/stats')).json();
+    await t.api(member, 'POST', '/api/posts', { title: 'Stats post', content: 'Counting' });
+    const after = (await t.api(admin, 'GET', '/api/admin/stats')).json();
     expect(after.totalPosts).toBe(before.totalPosts + 1);
     expect(after.totalUsers).toBe(3);
     expect(after.activeSubscribers).toBe(1);
@@ -63,28 +60,28 @@ describe('statistics', () => {
 
 describe('users', () => {
   it('filter by name and role, newest first', async () => {
-    const all = (await api(admin, 'GET', '/api/admin/users')).json();
+    const all = (await t.api(admin, 'GET', '/api/admin/users')).json();
     expect(all.items.length).toBeGreaterThanOrEqual(3);
-    const admins = (await api(admin, 'GET', '/api/admin/users?role=admin')).json();
+    const admins = (await t.api(admin, 'GET', '/api/admin/users?role=admin')).json();
     expect(admins.items.map((user: { id: string }) => user.id)).toEqual([admin.id]);
     const found = (
-      await api(
+      await t.api(
         admin,
         'GET',
         `/api/admin/users?search=${encodeURIComponent(member.email.split('@')[0]?.slice(0, 12) ?? '')}`,
       )
     ).json();
     expect(found.items.map((user: { id: string }) => user.id)).toContain(member.id);
-    const none = (await api(admin, 'GET', '/api/admin/users?search=%25%25nobody')).json();
+    const none = (await t.api(admin, 'GET', '/api/admin/users?search=%25%25nobody')).json();
     expect(none.items).toEqual([]);
   });
 });
 
 describe('content management', () => {
   it('creates an event members then see, edits and cancels it, all audited', async () => {
-    const { circles } = (await api(member, 'GET', '/api/circles')).json();
+    const { circles } = (await t.api(member, 'GET', '/api/circles')).json();
     const circleId = circles[0].id;
-    const bad = await api(admin, 'POST', '/api/admin/events', {
+    const bad = await t.api(admin, 'POST', '/api/admin/events', {
       circleId,
       title: 'x',
       description: 'y',
@@ -95,7 +92,7 @@ describe('content management', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('A virtual event needs a meeting link starting with https://');
 
-    const createdEvent = await api(admin, 'POST', '/api/admin/events', {
+    const createdEvent = await t.api(admin, 'POST', '/api/admin/events', {
       circleId,
       title: 'Solstice Gathering',
       description: 'Celebrate the longest night',
@@ -107,24 +104,24 @@ describe('content management', () => {
     });
     expect(createdEvent.statusCode).toBe(200);
     const eventId = createdEvent.json().id;
-    const seen = (await api(member, 'GET', '/api/events')).json().events;
+    const seen = (await t.api(member, 'GET', '/api/events')).json().events;
     expect(seen.find((event: { id: string }) => event.id === eventId)).toMatchObject({
       title: 'Solstice Gathering',
       location: 'The old oak',
     });
 
-    expect((await api(admin, 'POST', `/api/admin/events/${eventId}/cancel`)).statusCode).toBe(200);
-    const after = (await api(member, 'GET', '/api/events')).json().events;
+    expect((await t.api(admin, 'POST', `/api/admin/events/${eventId}/cancel`)).statusCode).toBe(200);
+    const after = (await t.api(member, 'GET', '/api/events')).json().events;
     expect(after.find((event: { id: string }) => event.id === eventId)).toBeUndefined();
 
-    const audit = (await api(admin, 'GET', '/api/admin/audit')).json();
+    const audit = (await t.api(admin, 'GET', '/api/admin/audit')).json();
     expect(audit.items.map((entry: { action: string }) => entry.action)).toEqual(
       expect.arrayContaining(['event.create', 'event.cancel']),
     );
   });
 
   it('creates and edits circles', async () => {
-    const createdCircle = await api(admin, 'POST', '/api/admin/circles', {
+    const createdCircle = await t.api(admin, 'POST', '/api/admin/circles', {
       name: 'Winter Solstice Circle',
       description: 'Rest together',
       type: 'specialized',
@@ -134,7 +131,7 @@ describe('content management', () => {
     const circleId = createdCircle.json().id;
     expect(
       (
-        await api(admin, 'PUT', `/api/admin/circles/${circleId}`, {
+        await t.api(admin, 'PUT', `/api/admin/circles/${circleId}`, {
           name: 'Winter Circle',
           description: 'Rest together',
           type: 'specialized',
@@ -144,9 +141,9 @@ describe('content management', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const list = (await api(member, 'GET', '/api/circles')).json().circles;
+    const list = (await t.api(member, 'GET', '/api/circles')).json().circles;
     expect(list.find((circle: { id: string }) => circle.id === circleId)).toBeUndefined();
-    const all = (await api(admin, 'GET', '/api/admin/circles')).json().circles;
+    const all = (await t.api(admin, 'GET', '/api/admin/circles')).json().circles;
     expect(all.find((circle: { id: string }) => circle.id === circleId)).toMatchObject({
       name: 'Winter Circle',
       isActive: false,
@@ -157,7 +154,7 @@ describe('content management', () => {
 
 describe('settings', () => {
   it('show the real values of this deployment', async () => {
-    const settings = (await api(admin, 'GET', '/api/admin/settings')).json();
+    const settings = (await t.api(admin, 'GET', '/api/admin/settings')).json();
     expect(settings).toMatchObject({
       version: '1.0.0',
       billingProvider: 'test',

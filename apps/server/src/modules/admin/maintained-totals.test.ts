@@ -15,9 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (who: TestMember, url: string, payload: Record<string, unknown>) =>
-  t.request({ method: 'POST', url, cookie: who.cookie, payload });
-
 /** Every maintained total next to the count(*) it stands for. */
 async function totalsAndCounts() {
   const [row] = await queryRows<Record<string, number>>(
@@ -44,19 +41,26 @@ function expectExact(row: Record<string, number>) {
 
 describe('maintained totals', () => {
   it('stay equal to count(*) through inserts, updates, deletes and folding', async () => {
-    const created = await post(author, '/api/posts', { title: 'Totals', content: 'Counting', category: 'general' });
+    const created = await t.api(author, 'POST', '/api/posts', {
+      title: 'Totals',
+      content: 'Counting',
+      category: 'general',
+    });
     expect(created.statusCode).toBe(200);
     const postId = created.json().id as string;
-    await post(reader, `/api/posts/${postId}/comments`, { content: 'One' });
-    await post(reader, `/api/posts/${postId}/comments`, { content: 'Two' });
-    await post(reader, `/api/posts/${postId}/like`, {});
+    await t.api(reader, 'POST', `/api/posts/${postId}/comments`, { content: 'One' });
+    await t.api(reader, 'POST', `/api/posts/${postId}/comments`, { content: 'Two' });
+    await t.api(reader, 'POST', `/api/posts/${postId}/like`, {});
     const [category] = await queryRows<{ id: string }>(t.database.db, sql`select id from forum_categories limit 1`);
-    const topic = await post(author, `/api/forums/categories/${category?.id}/topics`, { title: 'T', content: 'C' });
+    const topic = await t.api(author, 'POST', `/api/forums/categories/${category?.id}/topics`, {
+      title: 'T',
+      content: 'C',
+    });
     expect(topic.statusCode).toBe(200);
     expectExact(await totalsAndCounts());
 
-    await post(author, '/api/notifications/read-all', {});
-    await t.request({ method: 'DELETE', url: `/api/posts/${postId}`, cookie: author.cookie });
+    await t.api(author, 'POST', '/api/notifications/read-all', {});
+    await t.api(author, 'DELETE', `/api/posts/${postId}`);
     const before = await totalsAndCounts();
     expectExact(before);
     expect(before.unread).toBe(before.unread_count);
@@ -71,7 +75,7 @@ describe('maintained totals', () => {
   });
 
   it('count topics per category in the category list', async () => {
-    const categories = await t.request({ method: 'GET', url: '/api/forums/categories', cookie: reader.cookie });
+    const categories = await t.api(reader, 'GET', '/api/forums/categories');
     const [counts] = await queryRows<{ counts: Record<string, number> }>(
       t.database.db,
       sql`select coalesce(jsonb_object_agg(category_id, n), '{}') as counts

@@ -11,9 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (who: TestMember | undefined, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  t.request({ method, url, cookie: who?.cookie, payload: method === 'GET' ? undefined : (payload ?? {}) });
-
 async function named(name: string): Promise<TestMember> {
   const member = await t.signUpSubscriber();
   await t.database.db.update(profiles).set({ displayName: name }).where(eq(profiles.id, member.id));
@@ -21,21 +18,21 @@ async function named(name: string): Promise<TestMember> {
 }
 
 async function start(from: TestMember, to: TestMember) {
-  const response = await api(from, 'POST', '/api/conversations', { userId: to.id });
+  const response = await t.api(from, 'POST', '/api/conversations', { userId: to.id });
   return { status: response.statusCode, body: response.json() };
 }
 
 const send = (from: TestMember, conversationId: string, content: string) =>
-  api(from, 'POST', `/api/conversations/${conversationId}/messages`, { content });
+  t.api(from, 'POST', `/api/conversations/${conversationId}/messages`, { content });
 
 describe('messages: who may use them', () => {
   it('need a session and a membership', async () => {
     const free = await t.signUp();
     for (const url of ['/api/conversations', '/api/members/search?q=a']) {
-      expect((await api(undefined, 'GET', url)).statusCode).toBe(401);
-      expect((await api(free, 'GET', url)).statusCode).toBe(403);
+      expect((await t.api(undefined, 'GET', url)).statusCode).toBe(401);
+      expect((await t.api(free, 'GET', url)).statusCode).toBe(403);
     }
-    expect((await api(free, 'POST', '/api/conversations', { userId: free.id })).statusCode).toBe(403);
+    expect((await t.api(free, 'POST', '/api/conversations', { userId: free.id })).statusCode).toBe(403);
   });
 
   it('keep every conversation to its two members', async () => {
@@ -51,13 +48,13 @@ describe('messages: who may use them', () => {
       ['POST', `/api/conversations/${id}/messages`],
       ['POST', `/api/conversations/${id}/read`],
     ] as const) {
-      const response = await api(eve, method, url, { content: 'Let me in' });
+      const response = await t.api(eve, method, url, { content: 'Let me in' });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json().error.message).toBe('This conversation does not exist');
     }
-    expect((await api(eve, 'GET', '/api/conversations')).json().items).toEqual([]);
+    expect((await t.api(eve, 'GET', '/api/conversations')).json().items).toEqual([]);
     // Nothing Eve tried was stored, and Bea's message is still unread.
-    const thread = (await api(bea, 'GET', `/api/conversations/${id}/messages`)).json();
+    const thread = (await t.api(bea, 'GET', `/api/conversations/${id}/messages`)).json();
     expect(thread.items.map((m: { content: string }) => m.content)).toEqual(['Just for Bea']);
     expect(thread.items[0].isRead).toBe(false);
   });
@@ -69,7 +66,7 @@ describe('member search', () => {
     for (let i = 0; i < 12; i++) await named(`Moonseeker Sister ${String(i).padStart(2, '0')}`);
     await named('100% Moonseeker_');
     const search = async (q: string) =>
-      (await api(searcher, 'GET', `/api/members/search?q=${encodeURIComponent(q)}`)).json().members as Array<{
+      (await t.api(searcher, 'GET', `/api/members/search?q=${encodeURIComponent(q)}`)).json().members as Array<{
         id: string;
         displayName: string;
       }>;
@@ -82,7 +79,7 @@ describe('member search', () => {
     // % and _ are characters, not wildcards.
     expect((await search('0% m')).map((m) => m.displayName)).toEqual(['100% Moonseeker_']);
     expect(await search('sister_0')).toEqual([]);
-    const tooLong = await api(searcher, 'GET', `/api/members/search?q=${'a'.repeat(81)}`);
+    const tooLong = await t.api(searcher, 'GET', `/api/members/search?q=${'a'.repeat(81)}`);
     expect(tooLong.statusCode).toBe(400);
   });
 });
@@ -118,7 +115,7 @@ describe('conversations', () => {
     expect(self.body.error.message).toBe(NO_SELF_MESSAGES);
     const unknown = await start(ana, { ...ana, id: 'no-such-member' });
     expect(unknown.status).toBe(404);
-    expect((await api(ana, 'POST', '/api/conversations', {})).statusCode).toBe(400);
+    expect((await t.api(ana, 'POST', '/api/conversations', {})).statusCode).toBe(400);
   });
 
   it('list newest activity first with the other member, the preview and the unread count', async () => {
@@ -128,11 +125,11 @@ describe('conversations', () => {
     const a = (await start(one, me)).body.conversation.id;
     const b = (await start(two, me)).body.conversation.id;
     // Not in Mira's list until someone writes in it.
-    expect((await api(me, 'GET', '/api/conversations')).json().items).toEqual([]);
+    expect((await t.api(me, 'GET', '/api/conversations')).json().items).toEqual([]);
     await send(one, a, 'Hello from one');
     await send(two, b, 'Hello from two');
     await send(two, b, 'And again');
-    let list = (await api(me, 'GET', '/api/conversations')).json();
+    let list = (await t.api(me, 'GET', '/api/conversations')).json();
     expect(list.unreadTotal).toBe(3);
     expect(list.items.map((c: { id: string }) => c.id)).toEqual([b, a]);
     expect(list.items[0]).toMatchObject({
@@ -141,11 +138,11 @@ describe('conversations', () => {
       unreadCount: 2,
     });
     await send(one, a, 'Newest now');
-    list = (await api(me, 'GET', '/api/conversations')).json();
+    list = (await t.api(me, 'GET', '/api/conversations')).json();
     expect(list.items.map((c: { id: string }) => c.id)).toEqual([a, b]);
     // The starter sees her empty conversation at once.
     const empty = (await start(me, await named('Quiet List'))).body.conversation.id;
-    expect((await api(me, 'GET', '/api/conversations')).json().items[0].id).toBe(empty);
+    expect((await t.api(me, 'GET', '/api/conversations')).json().items[0].id).toBe(empty);
   });
 
   it('page by last activity without losing or repeating one', async () => {
@@ -162,7 +159,7 @@ describe('conversations', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await api(me, 'GET', `/api/conversations${cursor ? `?cursor=${cursor}` : ''}`)).json() as {
+      const page = (await t.api(me, 'GET', `/api/conversations${cursor ? `?cursor=${cursor}` : ''}`)).json() as {
         items: Array<{ id: string }>;
         nextCursor: string | null;
       };
@@ -171,7 +168,7 @@ describe('conversations', () => {
     } while (cursor);
     expect(seen).toHaveLength(23);
     expect(new Set(seen)).toEqual(new Set(ids));
-    expect((await api(me, 'GET', '/api/conversations?cursor=forged')).statusCode).toBe(400);
+    expect((await t.api(me, 'GET', '/api/conversations?cursor=forged')).statusCode).toBe(400);
   });
 });
 
@@ -190,7 +187,7 @@ describe('sending and reading', () => {
     const sent = await send(ana, id, text);
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ content: text, senderId: ana.id, recipientId: bea.id, isRead: false });
-    const thread = (await api(bea, 'GET', `/api/conversations/${id}/messages`)).json();
+    const thread = (await t.api(bea, 'GET', `/api/conversations/${id}/messages`)).json();
     expect(thread.items.map((m: { content: string }) => m.content)).toEqual([text]);
   });
 
@@ -208,7 +205,7 @@ describe('sending and reading', () => {
     let pages = 0;
     do {
       const page = (
-        await api(bea, 'GET', `/api/conversations/${id}/messages${cursor ? `?cursor=${cursor}` : ''}`)
+        await t.api(bea, 'GET', `/api/conversations/${id}/messages${cursor ? `?cursor=${cursor}` : ''}`)
       ).json() as { items: Array<{ content: string }>; nextCursor: string | null };
       contents.unshift(...page.items.map((m) => m.content));
       cursor = page.nextCursor;
@@ -225,7 +222,7 @@ describe('sending and reading', () => {
     await send(ana, id, 'One');
     await send(ana, id, 'Two');
     await send(bea, id, 'Reply');
-    const inbox = (await api(bea, 'GET', '/api/notifications')).json();
+    const inbox = (await t.api(bea, 'GET', '/api/notifications')).json();
     expect(inbox.unreadCount).toBe(2);
     expect(inbox.notifications[0]).toMatchObject({
       type: 'message',
@@ -233,24 +230,24 @@ describe('sending and reading', () => {
       message: 'Two',
       data: { conversationId: id },
     });
-    expect((await api(bea, 'POST', `/api/conversations/${id}/read`)).json()).toEqual({ updated: 2 });
-    expect((await api(bea, 'GET', '/api/notifications')).json().unreadCount).toBe(0);
-    expect((await api(bea, 'GET', '/api/conversations')).json().unreadTotal).toBe(0);
+    expect((await t.api(bea, 'POST', `/api/conversations/${id}/read`)).json()).toEqual({ updated: 2 });
+    expect((await t.api(bea, 'GET', '/api/notifications')).json().unreadCount).toBe(0);
+    expect((await t.api(bea, 'GET', '/api/conversations')).json().unreadTotal).toBe(0);
     // Ana's incoming reply is untouched by Bea reading.
-    expect((await api(ana, 'GET', '/api/conversations')).json().unreadTotal).toBe(1);
-    expect((await api(bea, 'POST', `/api/conversations/${id}/read`)).json()).toEqual({ updated: 0 });
+    expect((await t.api(ana, 'GET', '/api/conversations')).json().unreadTotal).toBe(1);
+    expect((await t.api(bea, 'POST', `/api/conversations/${id}/read`)).json()).toEqual({ updated: 0 });
   });
 
   it('honours the recipient’s Messages preference for notifications, not for the message', async () => {
     const ana = await named('Ana Prefs');
     const bea = await named('Bea Prefs');
-    await api(bea, 'PATCH', '/api/notifications/preferences', { messageNotifications: false });
+    await t.api(bea, 'PATCH', '/api/notifications/preferences', { messageNotifications: false });
     const id = (await start(ana, bea)).body.conversation.id;
     await send(ana, id, 'Quietly');
-    expect((await api(bea, 'GET', '/api/notifications')).json().notifications).toEqual([]);
-    expect((await api(bea, 'GET', '/api/conversations')).json().unreadTotal).toBe(1);
+    expect((await t.api(bea, 'GET', '/api/notifications')).json().notifications).toEqual([]);
+    expect((await t.api(bea, 'GET', '/api/conversations')).json().unreadTotal).toBe(1);
     // Nobody is notified of her own message.
-    expect((await api(ana, 'GET', '/api/notifications')).json().notifications).toEqual([]);
+    expect((await t.api(ana, 'GET', '/api/notifications')).json().notifications).toEqual([]);
   });
 
   it('a send that fails halfway leaves nothing behind', async () => {
@@ -275,7 +272,7 @@ describe('sending and reading', () => {
       await t.database.db.execute(sql.raw('drop trigger fail_for_bea on notifications'));
       await t.database.db.execute(sql.raw('drop function fail_for_bea()'));
     }
-    expect((await api(bea, 'GET', `/api/conversations/${id}/messages`)).json().items).toEqual([]);
+    expect((await t.api(bea, 'GET', `/api/conversations/${id}/messages`)).json().items).toEqual([]);
     const [after] = await t.database.db.select().from(conversations).where(eq(conversations.id, id));
     expect(after?.lastMessageAt).toEqual(before?.lastMessageAt);
     expect((await send(ana, id, 'Will this arrive?')).statusCode).toBe(201);

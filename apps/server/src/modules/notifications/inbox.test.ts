@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { createNotification } from './notification-service.ts';
 
@@ -9,9 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
-
-const api = (who: TestMember | undefined, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  t.request({ method, url, cookie: who?.cookie, payload: method === 'GET' ? undefined : (payload ?? {}) });
 
 async function notify(userId: string, n: number, type: 'post_like' | 'forum_reply' = 'post_like') {
   for (let i = 0; i < n; i++) {
@@ -27,7 +24,7 @@ async function notify(userId: string, n: number, type: 'post_like' | 'forum_repl
 
 describe('notifications', () => {
   it('need a session', async () => {
-    expect((await api(undefined, 'GET', '/api/notifications')).statusCode).toBe(401);
+    expect((await t.api(undefined, 'GET', '/api/notifications')).statusCode).toBe(401);
   });
 
   it('list the 50 newest of the member’s own, with the unread count', async () => {
@@ -39,7 +36,7 @@ describe('notifications', () => {
     await t.database.db.execute(
       sql`update notifications set created_at = now() - ((54 - substring(title from 7)::int) * interval '1 second') where user_id = ${member.id}`,
     );
-    const body = (await api(member, 'GET', '/api/notifications')).json();
+    const body = (await t.api(member, 'GET', '/api/notifications')).json();
     expect(body.notifications).toHaveLength(50);
     expect(body.unreadCount).toBe(55);
     expect(body.notifications[0].title).toBe('Title 54');
@@ -51,18 +48,18 @@ describe('notifications', () => {
     const other = await t.signUp();
     await notify(member.id, 3);
     await notify(other.id, 1);
-    const mine = (await api(member, 'GET', '/api/notifications')).json().notifications;
-    const theirs = (await api(other, 'GET', '/api/notifications')).json().notifications;
-    expect((await api(member, 'POST', `/api/notifications/${theirs[0].id}/read`)).statusCode).toBe(404);
-    expect((await api(member, 'POST', `/api/notifications/${mine[0].id}/read`)).statusCode).toBe(200);
-    expect((await api(member, 'GET', '/api/notifications')).json().unreadCount).toBe(2);
-    expect((await api(member, 'POST', '/api/notifications/read-all')).json()).toEqual({ updated: 2 });
-    expect((await api(other, 'GET', '/api/notifications')).json().unreadCount).toBe(1);
+    const mine = (await t.api(member, 'GET', '/api/notifications')).json().notifications;
+    const theirs = (await t.api(other, 'GET', '/api/notifications')).json().notifications;
+    expect((await t.api(member, 'POST', `/api/notifications/${theirs[0].id}/read`)).statusCode).toBe(404);
+    expect((await t.api(member, 'POST', `/api/notifications/${mine[0].id}/read`)).statusCode).toBe(200);
+    expect((await t.api(member, 'GET', '/api/notifications')).json().unreadCount).toBe(2);
+    expect((await t.api(member, 'POST', '/api/notifications/read-all')).json()).toEqual({ updated: 2 });
+    expect((await t.api(other, 'GET', '/api/notifications')).json().unreadCount).toBe(1);
   });
 
   it('start with all six preferences on and honour them when notifying', async () => {
     const member = await t.signUp();
-    expect((await api(member, 'GET', '/api/notifications/preferences')).json()).toEqual({
+    expect((await t.api(member, 'GET', '/api/notifications/preferences')).json()).toEqual({
       emailEnabled: true,
       pushEnabled: true,
       messageNotifications: true,
@@ -70,9 +67,9 @@ describe('notifications', () => {
       circleNotifications: true,
       forumNotifications: true,
     });
-    const off = await api(member, 'PATCH', '/api/notifications/preferences', { forumNotifications: false });
+    const off = await t.api(member, 'PATCH', '/api/notifications/preferences', { forumNotifications: false });
     expect(off.json().forumNotifications).toBe(false);
-    expect((await api(member, 'PATCH', '/api/notifications/preferences', {})).statusCode).toBe(400);
+    expect((await t.api(member, 'PATCH', '/api/notifications/preferences', {})).statusCode).toBe(400);
     await notify(member.id, 1, 'forum_reply');
     await notify(member.id, 1, 'post_like');
     const types = (await t.database.db.select().from(notifications))

@@ -13,11 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (who: TestMember, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.request({ method, url, cookie: who.cookie, payload: method === 'GET' ? undefined : (payload ?? {}) });
-
 async function conversationBetween(one: TestMember, other: TestMember): Promise<string> {
-  return (await api(one, 'POST', '/api/conversations', { userId: other.id })).json().conversation.id;
+  return (await t.api(one, 'POST', '/api/conversations', { userId: other.id })).json().conversation.id;
 }
 
 const is =
@@ -54,14 +51,16 @@ describe('the event stream', () => {
     try {
       await Promise.all(streams.map((s) => s.next(is('ready'))));
       const id = await conversationBetween(ana, bea);
-      const sent = (await api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'Are you there?' })).json();
+      const sent = (
+        await t.api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'Are you there?' })
+      ).json();
       const expected = { type: 'message.created', conversationId: id, messageId: sent.id, senderId: ana.id };
       expect(await anaStream?.next(is('message.created'))).toEqual(expected);
       expect(await beaStream?.next(is('message.created'))).toEqual(expected);
       const created = await beaStream?.next(is('notification.created'));
       expect(created).toMatchObject({ notification: { type: 'message', message: 'Are you there?', read: false } });
       // Reading it on one device updates the others.
-      await api(bea, 'POST', `/api/conversations/${id}/read`);
+      await t.api(bea, 'POST', `/api/conversations/${id}/read`);
       await beaStream?.next(is('conversation.read'));
       const updated = await beaStream?.next(is('notification.updated'));
       expect(updated).toMatchObject({ notification: { read: true } });
@@ -80,15 +79,15 @@ describe('the event stream', () => {
     const stream = await openEventStream(baseUrl, bea.cookie);
     try {
       const id = await conversationBetween(ana, bea);
-      await api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'One' });
+      await t.api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'One' });
       const created = await stream.next(is('notification.created'));
       if (created.type !== 'notification.created') throw new Error('unreachable');
-      await api(bea, 'POST', `/api/notifications/${created.notification.id}/read`);
+      await t.api(bea, 'POST', `/api/notifications/${created.notification.id}/read`);
       expect(await stream.next(is('notification.updated'))).toMatchObject({
         notification: { id: created.notification.id, read: true },
       });
-      await api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'Two' });
-      await api(bea, 'POST', '/api/notifications/read-all');
+      await t.api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'Two' });
+      await t.api(bea, 'POST', '/api/notifications/read-all');
       await stream.next(is('notifications.all-read'));
     } finally {
       stream.close();
@@ -120,7 +119,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes on one Pos
       const beaStream = await openEventStream(second.url, bea.cookie);
       const anaStream = await openEventStream(baseUrl, ana.cookie);
       await Promise.all([beaStream.next(is('ready')), anaStream.next(is('ready'))]);
-      const sent = await api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'Across processes' });
+      const sent = await t.api(ana, 'POST', `/api/conversations/${id}/messages`, { content: 'Across processes' });
       expect(sent.statusCode).toBe(201);
       expect(await beaStream.next(is('message.created'))).toMatchObject({ messageId: sent.json().id });
       // And back: Bea writes through the other process, Ana hears it here.

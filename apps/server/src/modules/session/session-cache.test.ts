@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = (url: string, cookie: string) => t.request({ method: 'GET', url, cookie });
+const get = (url: string, cookie: string) => t.api({ cookie }, 'GET', url);
 
 describe('cached sessions answer as the database would', () => {
   it('see a new role at once', async () => {
