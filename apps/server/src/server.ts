@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { isDriverClosedSocketWrite } from './db/driver-close-race.ts';
 import { findWebDist } from './plugins/web-app.ts';
 import { prepareDatabase } from './start.ts';
 
@@ -17,6 +18,15 @@ async function main() {
     throw error;
   }
   const log = pino({ level: config.logLevel });
+  process.on('uncaughtException', (error) => {
+    if (isDriverClosedSocketWrite(error)) {
+      log.warn({ err: error }, 'database connection closed under a pending write (known driver race); continuing');
+      return;
+    }
+    // Anything else ends the process as Node would by default.
+    console.error(error);
+    process.exit(1);
+  });
 
   let database: Awaited<ReturnType<typeof prepareDatabase>>;
   try {

@@ -36,7 +36,8 @@ function keepWriting(baseUrl: () => string, member: LoadMember, conversationId: 
       } catch {
         // The process died under it, or the database is restarting.
       }
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Under the 60 sends a minute a member may make: a refused send would stall the run for the window.
+      await new Promise((resolve) => setTimeout(resolve, 1_050));
     }
   })();
   return {

@@ -26,6 +26,18 @@ export function followConversation(baseUrl: () => string, member: LoadMember, co
     } while (cursor);
   };
 
+  // As the browser's queries do, a refetch that fails (a request cut off as a process dies) is retried.
+  const refetchWithRetries = async () => {
+    for (let attempt = 0; attempt < 20 && !stopped; attempt++) {
+      try {
+        await refetch();
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  };
+
   const loop = (async () => {
     while (!stopped) {
       try {
@@ -35,7 +47,7 @@ export function followConversation(baseUrl: () => string, member: LoadMember, co
           if (event.type === 'resync') resyncs++;
           if (event.type === 'ready') connections++;
           if ((event.type === 'ready' && connections > 1) || event.type === 'resync') {
-            refetching = refetching.then(refetch).catch(() => {});
+            refetching = refetching.then(refetchWithRetries);
           }
         });
         current = stream;
