@@ -40,11 +40,22 @@ export function announceSessionChange(userId?: string): void {
   }
 }
 
+/** Above this many members invalidated while loads were in flight, forget which: treat all as stale. */
+const MAX_TRACKED_INVALIDATIONS = 10_000;
+
 export function createSessionCache<T>({ ttlMs = 60_000, maxEntries = 50_000 } = {}): SessionCache<T> {
   const entries = new Map<string, CachedSession<T>>();
   const keysByUser = new Map<string, Set<string>>();
-  // Bumped on every invalidation: a load that started before one may have read what it replaced.
-  let generation = 0;
+  // One load per cookie at a time: concurrent first requests of a member share it (without this a
+  // page's burst of requests each asked better-auth, each refreshing the same session).
+  const inflight = new Map<string, Promise<T | null>>();
+  // Invalidations are numbered; a load keeps its result only when nothing invalidated its member (or
+  // everything) after it started. Per member, so that one member's sign-in does not discard the loads
+  // of everyone else in flight at that moment.
+  let sequence = 0;
+  let clearedAt = 0;
+  const userInvalidatedAt = new Map<string, number>();
+  let running = 0; // loads not finished, including those a change detached from `inflight`
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -53,6 +64,23 @@ export function createSessionCache<T>({ ttlMs = 60_000, maxEntries = 50_000 } = 
     const keys = keysByUser.get(entry.userId);
     keys?.delete(key);
     if (keys?.size === 0) keysByUser.delete(entry.userId);
+  };
+
+  const invalidatedSince = (userId: string, startedAt: number) =>
+    clearedAt > startedAt || (userInvalidatedAt.get(userId) ?? 0) > startedAt;
+
+  const store = (key: string, loaded: { userId: string; value: T; sessionExpiresAt: number }) => {
+    remove(key);
+    entries.set(key, {
+      userId: loaded.userId,
+      value: loaded.value,
+      expiresAt: Math.min(Date.now() + ttlMs, loaded.sessionExpiresAt),
+    });
+    const keys = keysByUser.get(loaded.userId) ?? new Set<string>();
+    keys.add(key);
+    keysByUser.set(loaded.userId, keys);
+    // Map iteration is insertion order: the first key is the oldest entry.
+    if (entries.size > maxEntries) remove(entries.keys().next().value as string);
   };
 
   const cache: SessionCache<T> = {
@@ -65,34 +93,45 @@ export function createSessionCache<T>({ ttlMs = 60_000, maxEntries = 50_000 } = 
       }
       return entry.value;
     },
-    async resolve(key, load) {
+    resolve(key, load) {
       const hit = cache.get(key);
-      if (hit !== undefined) return hit;
-      const startedAt = generation;
-      const loaded = await load();
-      if (!loaded) return null;
-      if (startedAt === generation) {
-        remove(key);
-        entries.set(key, {
-          userId: loaded.userId,
-          value: loaded.value,
-          expiresAt: Math.min(Date.now() + ttlMs, loaded.sessionExpiresAt),
+      if (hit !== undefined) return Promise.resolve(hit);
+      const joined = inflight.get(key);
+      if (joined) return joined;
+      const startedAt = sequence;
+      running++;
+      const loading = load()
+        .then((loaded) => {
+          if (!loaded) return null;
+          if (!invalidatedSince(loaded.userId, startedAt)) store(key, loaded);
+          return loaded.value;
+        })
+        .finally(() => {
+          if (inflight.get(key) === loading) inflight.delete(key);
+          running--;
+          if (running === 0) userInvalidatedAt.clear();
         });
-        const keys = keysByUser.get(loaded.userId) ?? new Set<string>();
-        keys.add(key);
-        keysByUser.set(loaded.userId, keys);
-        // Map iteration is insertion order: the first key is the oldest entry.
-        if (entries.size > maxEntries) remove(entries.keys().next().value as string);
-      }
-      return loaded.value;
+      inflight.set(key, loading);
+      return loading;
     },
     invalidateUser(userId) {
-      generation++;
+      sequence++;
+      // A request after the change must not join a load that began before it.
+      inflight.clear();
+      if (userInvalidatedAt.size >= MAX_TRACKED_INVALIDATIONS) {
+        userInvalidatedAt.clear();
+        clearedAt = sequence;
+      } else {
+        userInvalidatedAt.set(userId, sequence);
+      }
       for (const key of keysByUser.get(userId) ?? []) entries.delete(key);
       keysByUser.delete(userId);
     },
     clear() {
-      generation++;
+      sequence++;
+      clearedAt = sequence;
+      inflight.clear();
+      userInvalidatedAt.clear();
       entries.clear();
       keysByUser.clear();
     },

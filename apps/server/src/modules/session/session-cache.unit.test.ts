@@ -68,3 +68,65 @@ describe('session cache', () => {
     announceSessionChange();
   });
 });
+
+describe('session cache under concurrent first requests', () => {
+  const gate = () => {
+    let release: () => void = () => {};
+    const opened = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { opened, release: () => release() };
+  };
+
+  it('loads a cookie once for requests that arrive together', async () => {
+    const cache = createSessionCache<string>();
+    const { opened, release } = gate();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await opened;
+      return { userId: 'u1', value: 'member', sessionExpiresAt: Date.now() + 60_000 };
+    };
+    const answers = Promise.all(Array.from({ length: 20 }, () => cache.resolve('a', load)));
+    release();
+    expect(await answers).toEqual(Array(20).fill('member'));
+    expect(loads).toBe(1);
+    expect(cache.get('a')).toBe('member');
+    cache.close();
+  });
+
+  it('keeps a load when only another member changed meanwhile', async () => {
+    const cache = createSessionCache<string>();
+    const { opened, release } = gate();
+    const pending = cache.resolve('a', async () => {
+      await opened;
+      return { userId: 'u1', value: 'one', sessionExpiresAt: Date.now() + 60_000 };
+    });
+    cache.invalidateUser('u2');
+    release();
+    expect(await pending).toBe('one');
+    expect(cache.get('a')).toBe('one');
+    cache.close();
+  });
+
+  it('does not let a request after a change join a load that began before it', async () => {
+    const cache = createSessionCache<string>();
+    const first = gate();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      const value = loads === 1 ? 'before' : 'after';
+      if (loads === 1) await first.opened;
+      return { userId: 'u1', value, sessionExpiresAt: Date.now() + 60_000 };
+    };
+    const early = cache.resolve('a', load);
+    cache.invalidateUser('u1');
+    const late = cache.resolve('a', load);
+    expect(await late).toBe('after');
+    first.release();
+    expect(await early).toBe('before');
+    // The stale load finished last and must not overwrite what the later one stored.
+    expect(cache.get('a')).toBe('after');
+    cache.close();
+  });
+});
