@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
+import { builderLimit } from '../db/literal-limit.ts';
 import { outbox } from '../db/schema/operations.ts';
 
 export interface Mail {
@@ -58,7 +59,7 @@ export function createMailer(options: MailerOptions): Mailer {
             .from(outbox)
             .where(and(eq(outbox.status, 'pending'), lte(outbox.availableAt, sql`now()`)))
             .orderBy(outbox.availableAt)
-            .limit(BATCH_SIZE)
+            .limit(builderLimit(BATCH_SIZE))
             .for('update', { skipLocked: true }),
         ),
       )

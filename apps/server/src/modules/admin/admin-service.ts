@@ -10,6 +10,7 @@ import {
 import type { Role } from '@lunara/shared/roles';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { user } from '../../db/schema/auth.ts';
 import { circleEvents, circles } from '../../db/schema/circles.ts';
 import { postComments, posts } from '../../db/schema/community.ts';
@@ -58,7 +59,7 @@ export async function listUsers(
       ),
     )
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
-    .limit(ADMIN_PAGE_SIZE + 1);
+    .limit(builderLimit(ADMIN_PAGE_SIZE + 1));
   return {
     items: rows.slice(0, ADMIN_PAGE_SIZE).map(({ profile, role }) => ({
       id: profile.id,
@@ -83,7 +84,7 @@ export async function listContent(db: Db, kind: ContentKind, cursor?: string): P
       .leftJoin(profiles, eq(profiles.id, posts.userId))
       .where(olderThan(sql`${posts.createdAt}`, sql`${posts.id}`, after))
       .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(ADMIN_PAGE_SIZE + 1);
+      .limit(builderLimit(ADMIN_PAGE_SIZE + 1));
     return {
       kind,
       total: total?.n ?? 0,
@@ -110,7 +111,7 @@ export async function listContent(db: Db, kind: ContentKind, cursor?: string): P
       .leftJoin(posts, eq(posts.id, postComments.postId))
       .where(olderThan(sql`${postComments.createdAt}`, sql`${postComments.id}`, after))
       .orderBy(desc(postComments.createdAt), desc(postComments.id))
-      .limit(ADMIN_PAGE_SIZE + 1);
+      .limit(builderLimit(ADMIN_PAGE_SIZE + 1));
     return {
       kind,
       total: total?.n ?? 0,
@@ -132,7 +133,7 @@ export async function listContent(db: Db, kind: ContentKind, cursor?: string): P
     .leftJoin(profiles, eq(profiles.id, forumTopics.userId))
     .where(olderThan(sql`${forumTopics.createdAt}`, sql`${forumTopics.id}`, after))
     .orderBy(desc(forumTopics.createdAt), desc(forumTopics.id))
-    .limit(ADMIN_PAGE_SIZE + 1);
+    .limit(builderLimit(ADMIN_PAGE_SIZE + 1));
   return {
     kind,
     total: total?.n ?? 0,
@@ -159,7 +160,7 @@ export async function listAudit(db: Db, cursor?: string): Promise<AuditPage> {
     .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
     .where(olderThan(sql`${auditLog.createdAt}`, sql`${auditLog.id}`, after))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(ADMIN_PAGE_SIZE + 1);
+    .limit(builderLimit(ADMIN_PAGE_SIZE + 1));
   return {
     items: rows.slice(0, ADMIN_PAGE_SIZE).map(({ entry, actorName }) => ({
       id: entry.id,
@@ -275,7 +276,7 @@ export async function updateCircle(db: Db, actorId: string, circleId: string, bo
 
 /** Every circle, active or not, for the admins to edit (a few hundred at most). */
 export async function listAllCircles(db: Db) {
-  const rows = await db.select().from(circles).orderBy(desc(circles.isActive), circles.name).limit(500);
+  const rows = await db.select().from(circles).orderBy(desc(circles.isActive), circles.name).limit(builderLimit(500));
   return rows.map((circle) => ({
     id: circle.id,
     name: circle.name,

@@ -7,6 +7,7 @@ import {
 import type { SubscriptionStatusResponse } from '@lunara/shared/billing-schemas';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { profiles } from '../../db/schema/members.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -118,7 +119,7 @@ export async function findCurrentSubscription(db: Db, userId: string, now = new 
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])))
     .orderBy(desc(subscriptions.currentPeriodEnd))
-    .limit(1);
+    .limit(builderLimit(1));
   return current;
 }
 

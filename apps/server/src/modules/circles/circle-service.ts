@@ -9,6 +9,7 @@ import {
 import { isModeratorRole } from '@lunara/shared/roles';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { circleMemberships, circles } from '../../db/schema/circles.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
@@ -34,7 +35,7 @@ export async function listCircles(db: Db, viewerId: string): Promise<Circle[]> {
     )
     .where(eq(circles.isActive, true))
     .orderBy(desc(circles.createdAt), asc(circles.name))
-    .limit(MAX_CIRCLES);
+    .limit(builderLimit(MAX_CIRCLES));
   return rows.map(({ circle, memberCount, myStatus }) => ({
     id: circle.id,
     name: circle.name,
@@ -122,7 +123,7 @@ export async function listPendingRequests(db: Db, actor: Actor): Promise<CircleR
     .leftJoin(profiles, eq(profiles.id, circleMemberships.userId))
     .where(eq(circleMemberships.status, 'pending'))
     .orderBy(asc(circleMemberships.createdAt))
-    .limit(MAX_REQUESTS);
+    .limit(builderLimit(MAX_REQUESTS));
   return rows.map((row) => ({
     id: row.membership.id,
     circleId: row.membership.circleId,

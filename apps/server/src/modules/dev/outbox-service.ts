@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { outbox } from '../../db/schema/operations.ts';
 
 export const OUTBOX_PAGE_SIZE = 50;
@@ -16,5 +17,5 @@ export async function listRecentMail(db: Db) {
     })
     .from(outbox)
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(OUTBOX_PAGE_SIZE);
+    .limit(builderLimit(OUTBOX_PAGE_SIZE));
 }

@@ -3,6 +3,7 @@ import type { RsvpStatus } from '@lunara/shared/community';
 import { zonedDayRange, zonedWeekRange } from '@lunara/shared/time-zones';
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { circleEvents, circles, eventRsvps } from '../../db/schema/circles.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -71,7 +72,7 @@ export async function listEvents(
       ),
     )
     .orderBy(asc(circleEvents.eventDate), asc(circleEvents.id))
-    .limit(MAX_EVENTS);
+    .limit(builderLimit(MAX_EVENTS));
   return rows.map(toEvent);
 }
 
@@ -131,7 +132,7 @@ export async function listAttendees(db: Db, eventId: string): Promise<AttendeeLi
     .leftJoin(profiles, eq(profiles.id, eventRsvps.userId))
     .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, 'going')))
     .orderBy(asc(eventRsvps.createdAt))
-    .limit(MAX_ATTENDEES);
+    .limit(builderLimit(MAX_ATTENDEES));
   return {
     attendees: rows.map((row) => ({
       userId: row.userId,

@@ -3,6 +3,7 @@ import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole } from '@lunara/shared/roles';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { postComments, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
@@ -55,7 +56,7 @@ export async function listComments(db: Db, postId: string, cursor?: string): Pro
         : eq(postComments.postId, postId),
     )
     .orderBy(asc(postComments.createdAt), asc(postComments.id))
-    .limit(COMMENTS_PAGE_SIZE + 1);
+    .limit(builderLimit(COMMENTS_PAGE_SIZE + 1));
   const page = rows.slice(0, COMMENTS_PAGE_SIZE);
   const last = page.at(-1);
   return {

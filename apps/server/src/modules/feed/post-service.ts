@@ -4,6 +4,7 @@ import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, preparedPerDatabase } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { postLikes, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
@@ -77,7 +78,7 @@ const feedQueries = preparedPerDatabase((db) => {
       .from(posts)
       .leftJoin(profiles, eq(profiles.id, posts.userId))
       .orderBy(desc(posts.isPinned), desc(posts.createdAt), desc(posts.id))
-      .limit(FEED_PAGE_SIZE + 1)
+      .limit(builderLimit(FEED_PAGE_SIZE + 1))
       .$dynamic();
   return {
     first: page().prepare('feed_first_page'),

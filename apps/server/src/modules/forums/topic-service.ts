@@ -11,7 +11,8 @@ import {
 import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole } from '@lunara/shared/roles';
 import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedPerDatabase } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { forumCategories, forumReplies, forumTopics, forumTopicViews } from '../../db/schema/forums.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
@@ -73,7 +74,7 @@ function selectTopics(db: Db) {
     .leftJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId));
 }
 
-const toSummary = (row: TopicRow) => ({
+const toSummary = (row: Omit<TopicRow, 'content' | 'categoryName'>) => ({
   id: row.id,
   categoryId: row.categoryId,
   title: row.title,
@@ -96,21 +97,48 @@ async function findCategory(db: Db, categoryId: string) {
   return category;
 }
 
+// A category's topic list is the forums' busiest read: built once per database, one statement when the
+// category has topics (its existence is checked inside it), without the bodies the list does not show.
+const topicListQueries = preparedPerDatabase((db) => {
+  const categoryId = sql.placeholder('categoryId');
+  const { content: _content, categoryName: _categoryName, ...listColumns } = topicColumns;
+  const page = () =>
+    db
+      .select(listColumns)
+      .from(forumTopics)
+      .leftJoin(profiles, eq(profiles.id, forumTopics.userId))
+      .leftJoin(lastReplier, eq(lastReplier.id, forumTopics.lastReplyUserId))
+      .orderBy(desc(forumTopics.isPinned), desc(forumTopics.lastActivityAt), desc(forumTopics.id))
+      .limit(builderLimit(TOPICS_PAGE_SIZE + 1))
+      .$dynamic();
+  const inActiveCategory = and(
+    eq(forumTopics.categoryId, categoryId),
+    sql`exists (select 1 from ${forumCategories} where ${forumCategories.id} = ${categoryId} and ${forumCategories.isActive})`,
+  );
+  return {
+    first: page().where(inActiveCategory).prepare('forum_topics_first_page'),
+    after: page()
+      .where(
+        and(
+          inActiveCategory,
+          sql`(${forumTopics.isPinned}, ${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${sql.placeholder('pinned')}, ${timestampFromMicros(sql.placeholder('micros'))}, ${sql.placeholder('id')}::uuid)`,
+        ),
+      )
+      .prepare('forum_topics_page_after'),
+  };
+});
+
 /** A category's topics: pinned first, then the latest activity, keyset-paged. */
 export async function listTopics(db: Db, categoryId: string, cursor?: string): Promise<TopicPage> {
-  await findCategory(db, categoryId);
   const after = cursor ? decodeCursor(cursor, ['boolean', 'micros', 'uuid']) : undefined;
-  const rows = (await selectTopics(db)
-    .where(
-      and(
-        eq(forumTopics.categoryId, categoryId),
-        after
-          ? sql`(${forumTopics.isPinned}, ${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${after[0]}, ${timestampFromMicros(String(after[1]))}, ${after[2]}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(forumTopics.isPinned), desc(forumTopics.lastActivityAt), desc(forumTopics.id))
-    .limit(TOPICS_PAGE_SIZE + 1)) as TopicRow[];
+  const queries = topicListQueries(db);
+  const rows = (
+    after
+      ? await queries.after.execute({ categoryId, pinned: after[0], micros: String(after[1]), id: after[2] })
+      : await queries.first.execute({ categoryId })
+  ) as Omit<TopicRow, 'content' | 'categoryName'>[];
+  // No rows: an empty category, or none that members may open.
+  if (rows.length === 0) await findCategory(db, categoryId);
   const page = rows.slice(0, TOPICS_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -282,7 +310,7 @@ export async function listReplies(db: Db, topicId: string, cursor?: string): Pro
       ),
     )
     .orderBy(asc(forumReplies.createdAt), asc(forumReplies.id))
-    .limit(REPLIES_PAGE_SIZE + 1);
+    .limit(builderLimit(REPLIES_PAGE_SIZE + 1));
   const page = rows.slice(0, REPLIES_PAGE_SIZE);
   const last = page.at(-1);
   return {

@@ -1,6 +1,7 @@
 import { LEADERBOARD_SIZE, type Leaderboard, type LeaderboardPeriod } from '@lunara/shared/profiles';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
 
 interface Row {
   user_id: string;
@@ -36,7 +37,7 @@ export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = ne
               from user_points up join profiles p on p.id = up.user_id
               where up.points > 0
               order by up.points desc, up.user_id
-              limit ${LEADERBOARD_SIZE}`,
+              limit ${literalLimit(LEADERBOARD_SIZE)}`,
         )
       : await queryRows<Row>(
           db,
@@ -47,7 +48,7 @@ export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = ne
               where t.period = ${period} and t.period_start = ${periodStart(period, now).toISOString().slice(0, 10)}::date
                 and t.points > 0
               order by t.points desc, t.user_id
-              limit ${LEADERBOARD_SIZE}`,
+              limit ${literalLimit(LEADERBOARD_SIZE)}`,
         );
   return {
     period,

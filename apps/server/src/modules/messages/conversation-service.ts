@@ -6,6 +6,7 @@ import {
 } from '@lunara/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { conversations } from '../../db/schema/messages.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -64,13 +65,13 @@ export async function listConversations(db: Db, me: string, cursor?: string): Pr
   const side = (column: 'participant_a' | 'participant_b') => sql`
     (select c.* from conversations c where c.${sql.raw(column)} = ${me} ${before}
        and (c.created_by = ${me} or exists (select 1 from messages m where m.conversation_id = c.id))
-     order by c.last_message_at desc, c.id desc limit ${limit})`;
+     order by c.last_message_at desc, c.id desc limit ${literalLimit(limit)})`;
   const rows = await queryRows<ConversationRow>(
     db,
     sql`select ${summaryColumns(me)}
         from (${side('participant_a')} union all ${side('participant_b')}) c ${otherJoin(me)}
         order by c.last_message_at desc, c.id desc
-        limit ${limit}`,
+        limit ${literalLimit(limit)}`,
   );
   const page = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
   const last = page.at(-1);

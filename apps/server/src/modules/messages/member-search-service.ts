@@ -2,6 +2,7 @@ import type { Author } from '@lunara/shared/feed';
 import { MEMBER_SEARCH_LIMIT } from '@lunara/shared/messages';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
 
 /** LIKE treats % and _ as wildcards: a sister searching for "50%" means the characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -19,7 +20,7 @@ export async function searchMembers(db: Db, searcherId: string, query: string): 
     sql`select id, display_name, avatar_url from profiles
         where id <> ${searcherId} and lower(display_name) like ${`%${escapeLike(text.toLowerCase())}%`}
         order by lower(display_name), id
-        limit ${MEMBER_SEARCH_LIMIT}`,
+        limit ${literalLimit(MEMBER_SEARCH_LIMIT)}`,
   );
   return rows.map((row) => ({ id: row.id, displayName: row.display_name, avatarUrl: row.avatar_url }));
 }

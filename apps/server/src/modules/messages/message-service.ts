@@ -1,6 +1,7 @@
 import { MESSAGES_PAGE_SIZE, type Message, type MessagePage } from '@lunara/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
 import { conversations, messages } from '../../db/schema/messages.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
@@ -53,7 +54,7 @@ export async function listMessages(db: Db, me: string, conversationId: string, c
         where m.conversation_id = ${conversationId}
         ${before ? sql`and (m.created_at, m.id) < (${timestampFromMicros(String(before[0]))}, ${before[1]}::uuid)` : sql``}
         order by m.created_at desc, m.id desc
-        limit ${MESSAGES_PAGE_SIZE + 1}`,
+        limit ${literalLimit(MESSAGES_PAGE_SIZE + 1)}`,
   );
   const page = rows.slice(0, MESSAGES_PAGE_SIZE);
   const oldest = page.at(-1);

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
 import { user } from '../../db/schema/auth.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -34,11 +35,11 @@ export async function sendNotificationDigests(db: Db, mailer: Mailer, options: D
     sql`select distinct pending.user_id from (
           select user_id from notifications
           where emailed_at is null and created_at <= ${dueBefore}::timestamptz
-          order by created_at limit ${MEMBERS_PER_RUN * 10}
+          order by created_at limit ${literalLimit(MEMBERS_PER_RUN * 10)}
         ) pending
         left join notification_preferences p on p.user_id = pending.user_id
         where p.last_digest_at is null or p.last_digest_at <= ${lastBefore}::timestamptz
-        limit ${MEMBERS_PER_RUN}`,
+        limit ${literalLimit(MEMBERS_PER_RUN)}`,
   );
   let sent = 0;
   for (const { user_id: userId } of members) {

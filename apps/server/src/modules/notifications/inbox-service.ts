@@ -5,6 +5,7 @@ import {
 } from '@lunara/shared/notifications';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type Db, preparedPerDatabase } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../errors.ts';
 import { publishEvent } from '../realtime/publish.ts';
@@ -19,7 +20,7 @@ const inboxQueries = preparedPerDatabase((db) => {
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(NOTIFICATION_LIST_SIZE)
+      .limit(builderLimit(NOTIFICATION_LIST_SIZE))
       .prepare('inbox_newest'),
     unread: db
       .select({ n: count() })

@@ -22,7 +22,7 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await sessionUserOf(request);
       const response = reply.raw;
       reply.hijack();
-      // The security headers set so far (helmet) still apply to the hijacked response.
+      // The security headers set so far (plugins/security-headers.ts) still apply to the hijacked response.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) response.setHeader(name, value);
       }

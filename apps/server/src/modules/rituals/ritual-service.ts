@@ -9,6 +9,7 @@ import type {
 import type { Mood, MoonPhaseKey } from '@lunara/shared/rituals';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { userLocations } from '../../db/schema/members.ts';
 import { dailyRituals, rituals } from '../../db/schema/rituals.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -38,7 +39,7 @@ async function listVisibleRituals(db: Db, userId: string): Promise<Ritual[]> {
     .from(rituals)
     .where(or(eq(rituals.isTemplate, true), eq(rituals.userId, userId)))
     .orderBy(desc(rituals.isTemplate), asc(rituals.createdAt), asc(rituals.title))
-    .limit(MAX_RITUALS);
+    .limit(builderLimit(MAX_RITUALS));
   return rows.map((row) => toRitual(row, userId));
 }
 
