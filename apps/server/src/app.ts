@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import appConfigRoutes from './modules/app-config/routes.ts';
 import billingRoutes from './modules/billing/routes.ts';
@@ -33,6 +33,7 @@ import errorHandler from './plugins/error-handler.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import periodicJobs from './plugins/periodic-jobs.ts';
 import realtimePlugin from './plugins/realtime.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -66,13 +67,13 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   });
   app.decorate('lifecycle', { draining: false });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   // External plugins.
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
