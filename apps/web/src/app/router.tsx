@@ -1,12 +1,14 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorBoundary } from '../components/route-error.tsx';
 import { paths } from '../config/paths.ts';
 import { RootLayout } from './root-layout.tsx';
 
+type PageModule = () => Promise<{ Component: ComponentType }>;
+
 /** A route module (it exports `Component`), fetched the first time its page is shown. */
-function page(load: () => Promise<{ Component: ComponentType }>) {
+function page(load: PageModule) {
   const Page = lazy(() => load().then((module) => ({ default: module.Component })));
   return (
     <RouteErrorBoundary>
@@ -17,18 +19,32 @@ function page(load: () => Promise<{ Component: ComponentType }>) {
   );
 }
 
-const LandingPage = page(() => import('./routes/landing.tsx'));
-const AuthPage = page(() => import('./routes/auth.tsx'));
-const ResetPasswordPage = page(() => import('./routes/reset-password.tsx'));
-const DashboardPage = page(() => import('./routes/dashboard.tsx'));
-const CoursesPage = page(() => import('./routes/courses.tsx'));
-const CoursePage = page(() => import('./routes/course.tsx'));
-const CommunityPage = page(() => import('./routes/community.tsx'));
-const RitualsPage = page(() => import('./routes/rituals.tsx'));
-const AdminPage = page(() => import('./routes/admin.tsx'));
-const TestCheckoutPage = page(() => import('./routes/test-checkout.tsx'));
-const TestPortalPage = page(() => import('./routes/test-portal.tsx'));
-const NotFoundPage = page(() => import('./routes/not-found.tsx'));
+const PAGES: Array<{ path: string; load: PageModule }> = [
+  { path: paths.home.path, load: () => import('./routes/landing.tsx') },
+  { path: paths.auth.path, load: () => import('./routes/auth.tsx') },
+  { path: paths.resetPassword.path, load: () => import('./routes/reset-password.tsx') },
+  { path: paths.dashboard.path, load: () => import('./routes/dashboard.tsx') },
+  { path: paths.courses.path, load: () => import('./routes/courses.tsx') },
+  { path: paths.course.path, load: () => import('./routes/course.tsx') },
+  { path: paths.community.path, load: () => import('./routes/community.tsx') },
+  { path: paths.rituals.path, load: () => import('./routes/rituals.tsx') },
+  { path: paths.admin.path, load: () => import('./routes/admin.tsx') },
+  { path: paths.testCheckout.path, load: () => import('./routes/test-checkout.tsx') },
+  { path: paths.testPortal.path, load: () => import('./routes/test-portal.tsx') },
+  { path: '*', load: () => import('./routes/not-found.tsx') },
+];
+
+const ELEMENTS = PAGES.map(({ path, load }) => ({ path, element: page(load) }));
+
+/**
+ * Starts fetching the page of the address being opened at once, while the session loads, rather than
+ * after it (the app shows "Loading..." until the session is known, and only then renders the page).
+ */
+export function preloadPage(pathname: string): void {
+  const match = PAGES.find(({ path }) => path !== '*' && matchPath(path, pathname)) ?? PAGES.at(-1);
+  // A failed fetch is shown by the route's error boundary when the page renders.
+  match?.load().catch(() => {});
+}
 
 /**
  * The spec's route table. Every page is loaded lazily so the landing page stays small; declarative
@@ -41,18 +57,9 @@ export function AppRoutes() {
       <RouteErrorBoundary>
         <Routes>
           <Route element={<RootLayout />}>
-            <Route path={paths.home.path} element={LandingPage} />
-            <Route path={paths.auth.path} element={AuthPage} />
-            <Route path={paths.resetPassword.path} element={ResetPasswordPage} />
-            <Route path={paths.dashboard.path} element={DashboardPage} />
-            <Route path={paths.courses.path} element={CoursesPage} />
-            <Route path={paths.course.path} element={CoursePage} />
-            <Route path={paths.community.path} element={CommunityPage} />
-            <Route path={paths.rituals.path} element={RitualsPage} />
-            <Route path={paths.admin.path} element={AdminPage} />
-            <Route path={paths.testCheckout.path} element={TestCheckoutPage} />
-            <Route path={paths.testPortal.path} element={TestPortalPage} />
-            <Route path="*" element={NotFoundPage} />
+            {ELEMENTS.map(({ path, element }) => (
+              <Route key={path} path={path} element={element} />
+            ))}
           </Route>
         </Routes>
       </RouteErrorBoundary>
