@@ -37,10 +37,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Preloads the Latin faces of the two variable fonts, so that they arrive with the script and the first
+ * render already uses them: swapping them in afterwards moved the dashboard's cards (layout shift).
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'lunara-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const fonts = Object.keys(context.bundle ?? {}).filter((file) =>
+          /(inter|fraunces)-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+        );
+        return fonts.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFonts(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/dev': apiTarget },
