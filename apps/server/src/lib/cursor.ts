@@ -45,3 +45,20 @@ export const microsOf = (column: SQL | AnyColumn) =>
 /** The timestamptz a `micros` cursor part stands for (exact: no floating point on the way). */
 export const timestampFromMicros = (micros: string | Placeholder) =>
   sql`(timestamptz 'epoch' + (${micros} || ' microseconds')::interval)`;
+
+/**
+ * For statements built once (`preparedPerDatabase`): rows after a `[pinned, micros, id]` cursor in a
+ * list ordered by (pinned, time, id) descending, its values left as placeholders that
+ * `pinnedCursorValues` fills.
+ */
+export const afterPinnedCursor = (pinned: AnyColumn, time: AnyColumn, id: AnyColumn) =>
+  sql`(${pinned}, ${time}, ${id}) < (${sql.placeholder('pinned')}, ${timestampFromMicros(sql.placeholder('micros'))}, ${sql.placeholder('id')}::uuid)`;
+
+export const PINNED_CURSOR: CursorPart[] = ['boolean', 'micros', 'uuid'];
+
+/** The placeholder values of `afterPinnedCursor` for a cursor decoded with `PINNED_CURSOR`. */
+export const pinnedCursorValues = (cursor: Array<string | boolean>) => ({
+  pinned: cursor[0],
+  micros: String(cursor[1]),
+  id: cursor[2],
+});

@@ -84,22 +84,17 @@ function addMonths(date: Date, months: number): Date {
   return next;
 }
 
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** A test-mode membership whose period is over: the test provider has nobody to tell us, so we settle it. */
+const isDueTestRenewal = (row: SubscriptionRow, now: Date) =>
+  row.provider === 'test' && row.status === 'active' && row.currentPeriodEnd <= now;
+
 /**
  * Test-mode subscriptions behave like real ones without a provider to tell us: an active one renews
  * month by month, and one cancelled at period end stops at that end. Applied whenever it is read.
  */
-async function settleTestSubscriptions(db: Db, userId: string, now: Date): Promise<void> {
-  const due = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.provider, 'test'),
-        eq(subscriptions.status, 'active'),
-        sql`${subscriptions.currentPeriodEnd} <= ${now.toISOString()}`,
-      ),
-    );
+async function settleTestSubscriptions(db: Db, due: SubscriptionRow[], now: Date): Promise<void> {
   for (const row of due) {
     if (row.cancelAtPeriodEnd) {
       await upsertSubscription(db, { ...row, provider: 'test', status: 'canceled' });
@@ -130,11 +125,9 @@ function selectSubscribed(db: Db, userId: string) {
  */
 export async function findCurrentSubscription(db: Db, userId: string, now = new Date()) {
   const subscribed = await selectSubscribed(db, userId);
-  const due = subscribed.some(
-    (row) => row.provider === 'test' && row.status === 'active' && row.currentPeriodEnd <= now,
-  );
-  if (!due) return subscribed[0];
-  await settleTestSubscriptions(db, userId, now);
+  const due = subscribed.filter((row) => isDueTestRenewal(row, now));
+  if (due.length === 0) return subscribed[0];
+  await settleTestSubscriptions(db, due, now);
   const [current] = await selectSubscribed(db, userId);
   return current;
 }

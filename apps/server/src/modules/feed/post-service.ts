@@ -9,7 +9,14 @@ import { postLikes, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
+import {
+  afterPinnedCursor,
+  decodeCursor,
+  encodeCursor,
+  microsOf,
+  PINNED_CURSOR,
+  pinnedCursorValues,
+} from '../../lib/cursor.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { awardPoints } from '../points/ledger-service.ts';
 import { adjustCounter } from '../points/member-points-service.ts';
@@ -83,20 +90,18 @@ const feedQueries = preparedPerDatabase((db) => {
   return {
     first: page().prepare('feed_first_page'),
     after: page()
-      .where(
-        sql`(${posts.isPinned}, ${posts.createdAt}, ${posts.id}) < (${sql.placeholder('pinned')}, ${timestampFromMicros(sql.placeholder('micros'))}, ${sql.placeholder('id')}::uuid)`,
-      )
+      .where(afterPinnedCursor(posts.isPinned, posts.createdAt, posts.id))
       .prepare('feed_page_after'),
   };
 });
 
 /** The feed: pinned posts first, then newest, keyset-paged on (is_pinned, created_at, id). */
 export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
-  const after = cursor ? decodeCursor(cursor, ['boolean', 'micros', 'uuid']) : undefined;
+  const after = cursor ? decodeCursor(cursor, PINNED_CURSOR) : undefined;
   const queries = feedQueries(db);
   const rows = (
     after
-      ? await queries.after.execute({ viewer: viewerId, pinned: after[0], micros: String(after[1]), id: after[2] })
+      ? await queries.after.execute({ viewer: viewerId, ...pinnedCursorValues(after) })
       : await queries.first.execute({ viewer: viewerId })
   ) as PostRow[];
   const page = rows.slice(0, FEED_PAGE_SIZE);

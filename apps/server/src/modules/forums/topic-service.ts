@@ -17,7 +17,15 @@ import { forumCategories, forumReplies, forumTopics, forumTopicViews } from '../
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
+import {
+  afterPinnedCursor,
+  decodeCursor,
+  encodeCursor,
+  microsOf,
+  PINNED_CURSOR,
+  pinnedCursorValues,
+  timestampFromMicros,
+} from '../../lib/cursor.ts';
 import type { Actor } from '../feed/post-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { awardPoints } from '../points/ledger-service.ts';
@@ -118,23 +126,18 @@ const topicListQueries = preparedPerDatabase((db) => {
   return {
     first: page().where(inActiveCategory).prepare('forum_topics_first_page'),
     after: page()
-      .where(
-        and(
-          inActiveCategory,
-          sql`(${forumTopics.isPinned}, ${forumTopics.lastActivityAt}, ${forumTopics.id}) < (${sql.placeholder('pinned')}, ${timestampFromMicros(sql.placeholder('micros'))}, ${sql.placeholder('id')}::uuid)`,
-        ),
-      )
+      .where(and(inActiveCategory, afterPinnedCursor(forumTopics.isPinned, forumTopics.lastActivityAt, forumTopics.id)))
       .prepare('forum_topics_page_after'),
   };
 });
 
 /** A category's topics: pinned first, then the latest activity, keyset-paged. */
 export async function listTopics(db: Db, categoryId: string, cursor?: string): Promise<TopicPage> {
-  const after = cursor ? decodeCursor(cursor, ['boolean', 'micros', 'uuid']) : undefined;
+  const after = cursor ? decodeCursor(cursor, PINNED_CURSOR) : undefined;
   const queries = topicListQueries(db);
   const rows = (
     after
-      ? await queries.after.execute({ categoryId, pinned: after[0], micros: String(after[1]), id: after[2] })
+      ? await queries.after.execute({ categoryId, ...pinnedCursorValues(after) })
       : await queries.first.execute({ categoryId })
   ) as Omit<TopicRow, 'content' | 'categoryName'>[];
   // No rows: an empty category, or none that members may open.
