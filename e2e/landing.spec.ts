@@ -75,3 +75,32 @@ test('an admin is treated as a member, with the Admin Panel on the dashboard', a
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
 });
+
+test.describe('in another time zone and language than the server', () => {
+  test.use({ timezoneId: 'Pacific/Kiritimati', locale: 'de-DE' });
+
+  test('the landing page and the dashboard arrive drawn, and the app takes them over as they are', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.text().includes('prerendered')) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    const landing = await (await page.request.get('/')).text();
+    expect(landing).toContain('<div id="root" data-prerendered="">');
+    expect(landing).toContain('Reclaim your power, in rhythm with the moon.');
+    await page.goto('/');
+    await hero(page).getByRole('link', { name: 'Join Lunara for $55/month' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+
+    await becomeMember(page);
+    const dashboard = await (await page.request.get('/dashboard')).text();
+    expect(dashboard).toContain('Welcome back');
+    await page.goto('/dashboard');
+    // Her billing date in her own language, written once the browser has the page.
+    await expect(page.getByText(/Next billing date: \d{1,2}\. \p{L}+ \d{4}/u)).toBeVisible();
+    await page.getByRole('button', { name: 'Manage Subscription' }).click();
+    await expect(page).toHaveURL(/\/billing\/test-portal/);
+    expect(problems).toEqual([]);
+  });
+});

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { PAGE_ROUTES, type PageManifestEntry } from './src/app/page-routes.ts';
 
 /**
  * Writes .br and .gz beside every text asset at build time, so the server sends them compressed
@@ -13,7 +14,7 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'lunara-precompress',
-    apply: 'build',
+    apply: browserBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -44,7 +45,7 @@ function precompress(): Plugin {
 function preloadFonts(): Plugin {
   return {
     name: 'lunara-preload-fonts',
-    apply: 'build',
+    apply: browserBuild,
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
@@ -61,10 +62,56 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** The browser build only (not the server-rendering one, `vite build --ssr`). */
+const browserBuild = (_config: unknown, env: { command: string; isSsrBuild?: boolean }) =>
+  env.command === 'build' && !env.isSsrBuild;
+
+/**
+ * Writes dist/pages.json: for each route pattern, the files its module needs beyond what index.html
+ * already loads, and whether the server prerenders it. The server adds the files to the page as
+ * modulepreload links, so the opened page's code downloads alongside the main script, not after it.
+ */
+function pageManifest(): Plugin {
+  return {
+    name: 'lunara-page-manifest',
+    apply: browserBuild,
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (chunk: Rollup.OutputChunk, seen = new Set<string>()) => {
+        if (seen.has(chunk.fileName)) return seen;
+        seen.add(chunk.fileName);
+        for (const imported of chunk.imports) {
+          const next = byFile.get(imported);
+          if (next) closure(next, seen);
+        }
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const loaded = entry ? closure(entry) : new Set<string>();
+      const filesOf = new Map<string, string[]>();
+      for (const chunk of chunks) {
+        const module = chunk.isDynamicEntry && chunk.facadeModuleId?.match(/\/src\/app\/routes\/([\w-]+)\.tsx$/)?.[1];
+        if (!module) continue;
+        filesOf.set(
+          module,
+          [...closure(chunk)].filter((file) => !loaded.has(file)).map((file) => `/${file}`),
+        );
+      }
+      const table: PageManifestEntry[] = PAGE_ROUTES.map((route) => {
+        const files = filesOf.get(route.module);
+        if (!files) throw new Error(`No chunk was built for the route module ${route.module}`);
+        return { path: route.path, files, prerender: 'prerender' in route ? route.prerender : null };
+      });
+      this.emitFile({ type: 'asset', fileName: 'pages.json', source: `${JSON.stringify(table, null, 2)}\n` });
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFonts(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFonts(), pageManifest(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/dev': apiTarget },

@@ -59,13 +59,13 @@ export function cookieFrom(response: LightMyRequestResponse): string {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { stripe?: Stripe } = {},
+  options: { stripe?: Stripe; webDist?: string } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
   await database.migrate();
   await runSeed(database.db, { demoData: config.demoData });
-  const app = await buildApp({ config, database, logger: false, stripe: options.stripe });
+  const app = await buildApp({ config, database, logger: false, stripe: options.stripe, webDist: options.webDist });
 
   const request: TestApp['request'] = ({ cookie, headers, ...options }) =>
     app.inject({

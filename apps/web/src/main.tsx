@@ -2,21 +2,31 @@ import '@fontsource-variable/fraunces';
 import '@fontsource-variable/inter';
 import './styles/index.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { takePageBoot } from './app/page-boot.ts';
 import { preloadPage } from './app/router.tsx';
-
-preloadPage(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
-const reactRoot = createRoot(root);
-// As a transition the first render yields to the browser every few milliseconds instead of holding the
-// main thread for the whole tree; index.html already shows the loading state meanwhile.
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const boot = takePageBoot();
+// The opened page's module first (the server already preloads it with the HTML), so that the first
+// render draws the page itself rather than a loading state in its place.
+await preloadPage(window.location.pathname);
+const app = (
+  <StrictMode>
+    <App boot={boot} />
+  </StrictMode>
+);
+if (root.hasAttribute('data-prerendered')) {
+  // The server drew this page with the same boot data: React takes over its elements rather than
+  // replacing them. Where they differ after all (a date in another time zone) React draws that part
+  // again, which is not worth an error in the console.
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.warn('Part of the prerendered page was drawn again', error),
+  });
+} else {
+  // As a transition the first render yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole tree; index.html shows the loading state meanwhile.
+  startTransition(() => createRoot(root).render(app));
+}

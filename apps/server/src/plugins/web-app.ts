@@ -2,8 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { PageBoot } from '@lunara/shared/page-boot';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { loadPageBoot, visitorBoot } from '../modules/pages/page-boot.ts';
+import { createPageTemplate } from '../modules/pages/page-html.ts';
+import { loadPageManifest } from '../modules/pages/page-manifest.ts';
+import { loadPrerenderer } from '../modules/pages/page-prerenderer.ts';
 
 /** apps/web/dist, found from here whether this runs from the sources or from the bundle. */
 export function findWebDist(): string | undefined {
@@ -16,6 +21,58 @@ export function findWebDist(): string | undefined {
     dir = path.dirname(dir);
   }
   return undefined;
+}
+
+/** How long a visitor's page is reused, and how many different addresses are kept. */
+const VISITOR_PAGE_TTL_MS = 60_000;
+const VISITOR_PAGES_KEPT = 100;
+
+/**
+ * A page of the app: index.html with the opened page's code preloaded, the boot data its first render
+ * needs and, for the pages that are prerendered, the page itself (decision 010). A visitor's pages are
+ * the same for everyone and are reused for a minute; a member's carry her session and membership, so
+ * they are private and made for each request.
+ */
+async function createPageServer(app: FastifyInstance, webDist: string) {
+  const template = createPageTemplate(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
+  const pageOf = loadPageManifest(webDist);
+  const renderPage = await loadPrerenderer(webDist);
+  const visitorPages = new Map<string, { html: string; madeAt: number }>();
+
+  // A page that cannot be prerendered is still served, with the loading state: slower, not broken.
+  const render = async (request: FastifyRequest, boot: PageBoot | null) => {
+    const page = pageOf(request.url.split('?')[0] ?? '/');
+    const body =
+      boot && renderPage && (page.prerender === 'everyone' || (page.prerender === 'members' && boot.me.user))
+        ? await renderPage(request.url, boot).catch((error: unknown) => {
+            request.log.error({ err: error }, 'page not prerendered');
+            return null;
+          })
+        : null;
+    return template({ boot, preloads: page.files, body });
+  };
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.type('text/html; charset=utf-8').header('vary', 'cookie');
+    const member = await request.getSessionUser().catch(() => null);
+    if (!member) {
+      const now = Date.now();
+      let page = visitorPages.get(request.url);
+      if (!page || now - page.madeAt > VISITOR_PAGE_TTL_MS) {
+        page = { html: await render(request, visitorBoot(app)), madeAt: now };
+        visitorPages.delete(request.url);
+        visitorPages.set(request.url, page);
+        if (visitorPages.size > VISITOR_PAGES_KEPT) visitorPages.delete(visitorPages.keys().next().value ?? '');
+      }
+      return reply.header('cache-control', 'no-cache').send(page.html);
+    }
+    // Without the boot data the app asks the API itself: a failure here costs speed, not the page.
+    const boot = await loadPageBoot(app, request).catch((error: unknown) => {
+      request.log.error({ err: error }, 'page boot data not loaded');
+      return null;
+    });
+    return reply.header('cache-control', 'private, no-cache').send(await render(request, boot));
+  };
 }
 
 /**
@@ -39,20 +96,16 @@ export default fp(
         },
       });
     }
-    const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : undefined;
-    if (indexHtml) {
+    const servePage = webDist ? await createPageServer(app, webDist) : undefined;
+    if (servePage) {
       // The landing page is the busiest page: its own route, outside the fallback's rate limit.
-      app.get('/', { schema: { hide: true } }, (_request, reply) =>
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
-      );
+      app.get('/', { schema: { hide: true } }, servePage);
     }
 
     app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && pathname !== '/api';
-      if (isPage && indexHtml) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-      }
+      if (isPage && servePage) return servePage(request, reply);
       return reply
         .status(404)
         .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` } });

@@ -1,16 +1,23 @@
+import type { PageBoot } from '@lunara/shared/page-boot';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppErrorBoundary } from '../components/app-error-boundary.tsx';
 import { ToastHost } from '../components/ui/toast-host.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { seedQueryCache } from './page-boot.ts';
 import { AppRoutes } from './router.tsx';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The whole app; `location` only when the server renders it (entry-server.tsx). */
+export function App({ boot, location }: { boot: PageBoot | null; location?: string }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedQueryCache(client, boot);
+    return client;
+  });
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <AppRoutes />
+        <AppRoutes location={location} />
         <ToastHost />
       </QueryClientProvider>
     </AppErrorBoundary>

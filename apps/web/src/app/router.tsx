@@ -1,15 +1,44 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { BrowserRouter, matchPath, Route, Routes, StaticRouter } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorBoundary } from '../components/route-error.tsx';
-import { paths } from '../config/paths.ts';
+import { PAGE_ROUTES } from './page-routes.ts';
 import { RootLayout } from './root-layout.tsx';
 
-type PageModule = () => Promise<{ Component: ComponentType }>;
+type RouteModule = { Component: ComponentType };
 
-/** A route module (it exports `Component`), fetched the first time its page is shown. */
-function page(load: PageModule) {
-  const Page = lazy(() => load().then((module) => ({ default: module.Component })));
+/** Every route module, each its own chunk, fetched the first time its page is shown. */
+const ROUTE_MODULES = import.meta.glob<RouteModule>('./routes/*.tsx');
+
+interface Page {
+  path: string;
+  load: () => Promise<void>;
+  Lazy: ComponentType;
+  /** Set once the module has arrived: later visits render it without a Suspense round. */
+  Loaded?: ComponentType;
+}
+
+const PAGES: Page[] = PAGE_ROUTES.map(({ path, module }) => {
+  const importModule = ROUTE_MODULES[`./routes/${module}.tsx`];
+  if (!importModule) throw new Error(`The route module ${module} is missing`);
+  const page: Page = {
+    path,
+    load: () =>
+      importModule().then((loaded) => {
+        page.Loaded = loaded.Component;
+      }),
+    Lazy: lazy(() => importModule().then((loaded) => ({ default: loaded.Component }))),
+  };
+  return page;
+});
+
+/**
+ * A page: drawn at once when its module is already here (always so for the page the app opens on: see
+ * main.tsx), so that the first render replaces the server's HTML with the same page, never with a
+ * loading state. The choice is kept for the life of the element so the page is never remounted.
+ */
+function RoutePage({ page }: { page: Page }) {
+  const [Page] = useState(() => page.Loaded ?? page.Lazy);
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<FullPageLoader />}>
@@ -19,50 +48,40 @@ function page(load: PageModule) {
   );
 }
 
-const PAGES: Array<{ path: string; load: PageModule }> = [
-  { path: paths.home.path, load: () => import('./routes/landing.tsx') },
-  { path: paths.auth.path, load: () => import('./routes/auth.tsx') },
-  { path: paths.resetPassword.path, load: () => import('./routes/reset-password.tsx') },
-  { path: paths.dashboard.path, load: () => import('./routes/dashboard.tsx') },
-  { path: paths.courses.path, load: () => import('./routes/courses.tsx') },
-  { path: paths.course.path, load: () => import('./routes/course.tsx') },
-  { path: paths.community.path, load: () => import('./routes/community.tsx') },
-  { path: paths.rituals.path, load: () => import('./routes/rituals.tsx') },
-  { path: paths.admin.path, load: () => import('./routes/admin.tsx') },
-  { path: paths.testCheckout.path, load: () => import('./routes/test-checkout.tsx') },
-  { path: paths.testPortal.path, load: () => import('./routes/test-portal.tsx') },
-  { path: '*', load: () => import('./routes/not-found.tsx') },
-];
-
-const ELEMENTS = PAGES.map(({ path, load }) => ({ path, element: page(load) }));
+// Keyed: every route's element sits in the same place (the layout's Outlet), and without its own key
+// React would keep the previous page's RoutePage, state and all, for the next one.
+const ELEMENTS = PAGES.map((page) => ({ path: page.path, element: <RoutePage key={page.path} page={page} /> }));
 
 /**
- * Starts fetching the page of the address being opened at once, while the session loads, rather than
- * after it (the app shows "Loading..." until the session is known, and only then renders the page).
+ * Fetches the module of the address being opened; the app renders once it is here (main.tsx). A failed
+ * fetch is not an error here: the page's lazy load tries again and its error boundary shows a failure.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   const match = PAGES.find(({ path }) => path !== '*' && matchPath(path, pathname)) ?? PAGES.at(-1);
-  // A failed fetch is shown by the route's error boundary when the page renders.
-  match?.load().catch(() => {});
+  return match ? match.load().catch(() => {}) : Promise.resolve();
 }
 
 /**
- * The spec's route table. Every page is loaded lazily so the landing page stays small; declarative
+ * The spec's route table (page-routes.ts). Every page is loaded lazily so the landing page stays small; declarative
  * routes (no data router: nothing here uses loaders or actions) keep react-router's share of the
  * first load small too (`npm run bench` measures it).
  */
-export function AppRoutes() {
-  return (
-    <BrowserRouter>
-      <RouteErrorBoundary>
-        <Routes>
-          <Route element={<RootLayout />}>
-            {ELEMENTS.map(({ path, element }) => (
-              <Route key={path} path={path} element={element} />
-            ))}
-          </Route>
-        </Routes>
-      </RouteErrorBoundary>
-    </BrowserRouter>
+export function AppRoutes({ location }: { location?: string | undefined }) {
+  const routes = (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route element={<RootLayout />}>
+          {ELEMENTS.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+  // The server renders one address (entry-server.tsx); the browser follows its history.
+  return location === undefined ? (
+    <BrowserRouter>{routes}</BrowserRouter>
+  ) : (
+    <StaticRouter location={location}>{routes}</StaticRouter>
   );
 }

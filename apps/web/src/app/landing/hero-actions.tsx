@@ -1,5 +1,6 @@
 import { formatPrice } from '@lunara/shared/money';
 import { Link } from 'react-router';
+import { LocalDate } from '../../components/local-date.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
@@ -7,7 +8,6 @@ import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { useOpenPortal } from '../../features/billing/api/open-portal.ts';
 import { useStartCheckout } from '../../features/billing/api/start-checkout.ts';
-import { formatLongDate } from '../../lib/format-date.ts';
 import { useMembership } from '../hooks/use-membership.ts';
 
 /**
@@ -64,7 +64,7 @@ export function HeroActions() {
           {isPayingMember && subscription.subscriptionEnd && (
             <span>
               {subscription.cancelAtPeriodEnd ? 'Membership ends' : 'Next billing date'}:{' '}
-              {formatLongDate(subscription.subscriptionEnd)}
+              <LocalDate date={subscription.subscriptionEnd} />
             </span>
           )}
           <Link to={paths.dashboard.getHref()} className="underline underline-offset-4 hover:text-gold-300">

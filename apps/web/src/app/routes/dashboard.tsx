@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CalendarDays, Crown, Flower2, Lock, Moon, Shield, Sparkles, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LocalDate } from '../../components/local-date.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -13,7 +14,6 @@ import { SignOutButton } from '../../features/auth/components/sign-out-button.ts
 import { useOpenPortal } from '../../features/billing/api/open-portal.ts';
 import { useStartCheckout } from '../../features/billing/api/start-checkout.ts';
 import { useJourney } from '../../features/courses/api/get-journey.ts';
-import { formatLongDate } from '../../lib/format-date.ts';
 import { toast } from '../../lib/toast.ts';
 import { RequireUser } from '../guards.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
@@ -50,7 +50,9 @@ function MembershipCard() {
         {subscription.subscriptionEnd && (
           <p className="text-ink-muted">
             {subscription.cancelAtPeriodEnd ? 'Membership ends on ' : 'Next billing date: '}
-            <span className="font-medium text-ink">{formatLongDate(subscription.subscriptionEnd)}</span>
+            <span className="font-medium text-ink">
+              <LocalDate date={subscription.subscriptionEnd} />
+            </span>
           </p>
         )}
         {(isPayingMember || !isAdmin) && (

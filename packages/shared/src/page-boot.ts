@@ -1,0 +1,18 @@
+import type { PublicConfig } from './app-config.ts';
+import type { SubscriptionStatusResponse } from './billing-schemas.ts';
+import type { MeResponse } from './session.ts';
+
+/** The id of the `<script type="application/json">` element that carries a page's boot data. */
+export const PAGE_BOOT_ELEMENT_ID = 'lunara-boot';
+
+/**
+ * What the server already knows when it sends a page, written into the HTML: the app's first render
+ * needs no round trip for the configuration, the session or the membership (decision 010).
+ * Each part is exactly what its API endpoint answers (/api/config, /api/me, /api/billing/subscription).
+ */
+export interface PageBoot {
+  config: PublicConfig;
+  me: MeResponse;
+  /** Only for a signed-in member. */
+  subscription: SubscriptionStatusResponse | null;
+}
