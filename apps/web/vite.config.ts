@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { PageManifestEntry } from '@lunara/shared/page-boot';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-import { PAGE_ROUTES, type PageManifestEntry } from './src/app/page-routes.ts';
+import { PAGE_ROUTES } from './src/app/page-routes.ts';
 
 /**
  * Writes .br and .gz beside every text asset at build time, so the server sends them compressed

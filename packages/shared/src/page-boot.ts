@@ -16,3 +16,13 @@ export interface PageBoot {
   /** Only for a signed-in member. */
   subscription: SubscriptionStatusResponse | null;
 }
+
+/** Which pages the server prerenders: for everyone, or only for a signed-in member (a visitor is sent on). */
+export type Prerender = 'everyone' | 'members';
+
+/** An entry of the web build's dist/pages.json: a route pattern, its files beyond the entry, its prerendering. */
+export interface PageManifestEntry {
+  path: string;
+  files: string[];
+  prerender: Prerender | null;
+}

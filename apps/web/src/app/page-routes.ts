@@ -1,3 +1,4 @@
+import type { Prerender } from '@lunara/shared/page-boot';
 import { paths } from '../config/paths.ts';
 
 /**
@@ -9,7 +10,6 @@ import { paths } from '../config/paths.ts';
  * once the script is there: a form typed into before the script took over would lose its text.
  * 'members': only for a signed-in member (a visitor is sent on to /auth).
  */
-export type Prerender = 'everyone' | 'members';
 
 export const PAGE_ROUTES = [
   { path: paths.home.path, module: 'landing', prerender: 'everyone' },
@@ -25,10 +25,3 @@ export const PAGE_ROUTES = [
   { path: paths.testPortal.path, module: 'test-portal' },
   { path: '*', module: 'not-found' },
 ] as const satisfies ReadonlyArray<{ path: string; module: string; prerender?: Prerender }>;
-
-/** An entry of dist/pages.json: a route pattern, the files it needs beyond the entry, and whether it is prerendered. */
-export interface PageManifestEntry {
-  path: string;
-  files: string[];
-  prerender: Prerender | null;
-}

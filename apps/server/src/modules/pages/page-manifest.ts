@@ -1,13 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-
-/** An entry of dist/pages.json as the web build writes it (apps/web/src/app/page-routes.ts). */
-export interface PageManifestEntry {
-  path: string;
-  files: string[];
-  /** Prerendered for everyone, only for signed-in members (a visitor is sent elsewhere), or not. */
-  prerender: 'everyone' | 'members' | null;
-}
+import type { PageManifestEntry } from '@lunara/shared/page-boot';
 
 const NO_ENTRY: PageManifestEntry = { path: '*', files: [], prerender: null };
 
