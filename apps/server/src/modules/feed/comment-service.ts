@@ -3,6 +3,7 @@ import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole } from '@lunara/shared/roles';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { postComments, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
@@ -18,7 +19,7 @@ const commentColumns = {
   id: postComments.id,
   postId: postComments.postId,
   content: postComments.content,
-  createdAt: postComments.createdAt,
+  createdAt: isoTime(postComments.createdAt),
   createdMicros: microsOf(postComments.createdAt),
   authorId: postComments.userId,
   authorName: profiles.displayName,
@@ -29,7 +30,7 @@ type CommentRow = {
   id: string;
   postId: string;
   content: string;
-  createdAt: Date;
+  createdAt: string;
   authorId: string;
   authorName: string | null;
   authorAvatar: string | null;
@@ -39,24 +40,32 @@ const toComment = (row: CommentRow): Comment => ({
   id: row.id,
   postId: row.postId,
   content: row.content,
-  createdAt: row.createdAt.toISOString(),
+  createdAt: row.createdAt,
   author: { id: row.authorId, displayName: row.authorName ?? 'Sister', avatarUrl: row.authorAvatar },
 });
+
+const commentPage = (db: Db) =>
+  db
+    .select(commentColumns)
+    .from(postComments)
+    .leftJoin(profiles, eq(profiles.id, postComments.userId))
+    .orderBy(asc(postComments.createdAt), asc(postComments.id))
+    .limit(builderLimit(COMMENTS_PAGE_SIZE + 1))
+    .$dynamic();
+const postIdValue = sql.placeholder('postId');
+const firstComments = directRead((db) => commentPage(db).where(eq(postComments.postId, postIdValue)));
+const commentsAfter = directRead((db) =>
+  commentPage(db).where(
+    sql`${postComments.postId} = ${postIdValue} and (${postComments.createdAt}, ${postComments.id}) > (${timestampFromMicros(sql.placeholder('micros'))}, ${sql.placeholder('id')}::uuid)`,
+  ),
+);
 
 /** A post's comments, oldest first, keyset-paged on (created_at, id). */
 export async function listComments(db: Db, postId: string, cursor?: string): Promise<CommentPage> {
   const after = cursor ? decodeCursor(cursor, ['micros', 'uuid']) : undefined;
-  const rows = await db
-    .select(commentColumns)
-    .from(postComments)
-    .leftJoin(profiles, eq(profiles.id, postComments.userId))
-    .where(
-      after
-        ? sql`${postComments.postId} = ${postId} and (${postComments.createdAt}, ${postComments.id}) > (${timestampFromMicros(String(after[0]))}, ${after[1]}::uuid)`
-        : eq(postComments.postId, postId),
-    )
-    .orderBy(asc(postComments.createdAt), asc(postComments.id))
-    .limit(builderLimit(COMMENTS_PAGE_SIZE + 1));
+  const rows = after
+    ? await commentsAfter(db, { postId, micros: String(after[0]), id: after[1] })
+    : await firstComments(db, { postId });
   const page = rows.slice(0, COMMENTS_PAGE_SIZE);
   const last = page.at(-1);
   return {

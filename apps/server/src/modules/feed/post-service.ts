@@ -3,7 +3,8 @@ import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, preparedPerDatabase } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { postLikes, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
@@ -37,7 +38,7 @@ const postColumns = (viewerId: string | Placeholder) => ({
   isPinned: posts.isPinned,
   likesCount: posts.likesCount,
   commentsCount: posts.commentsCount,
-  createdAt: posts.createdAt,
+  createdAt: isoTime(posts.createdAt),
   createdMicros: microsOf(posts.createdAt),
   authorId: posts.userId,
   authorName: profiles.displayName,
@@ -53,7 +54,7 @@ interface PostRow {
   isPinned: boolean;
   likesCount: number;
   commentsCount: number;
-  createdAt: Date;
+  createdAt: string;
   createdMicros: string;
   authorId: string;
   authorName: string | null;
@@ -70,40 +71,33 @@ function toPost(row: PostRow): Post {
     isPinned: row.isPinned,
     likesCount: row.likesCount,
     commentsCount: row.commentsCount,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
     author: { id: row.authorId, displayName: row.authorName ?? 'Sacred Sister', avatarUrl: row.authorAvatar },
     likedByMe: Boolean(row.likedByMe),
   };
 }
 
 // The feed is the busiest read: its statements are built once per database, not per request.
-const feedQueries = preparedPerDatabase((db) => {
-  const viewer = sql.placeholder('viewer');
-  const page = () =>
-    db
-      .select(postColumns(viewer))
-      .from(posts)
-      .leftJoin(profiles, eq(profiles.id, posts.userId))
-      .orderBy(desc(posts.isPinned), desc(posts.createdAt), desc(posts.id))
-      .limit(builderLimit(FEED_PAGE_SIZE + 1))
-      .$dynamic();
-  return {
-    first: page().prepare('feed_first_page'),
-    after: page()
-      .where(afterPinnedCursor(posts.isPinned, posts.createdAt, posts.id))
-      .prepare('feed_page_after'),
-  };
-});
+const feedPage = (db: Db) =>
+  db
+    .select(postColumns(sql.placeholder('viewer')))
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .orderBy(desc(posts.isPinned), desc(posts.createdAt), desc(posts.id))
+    .limit(builderLimit(FEED_PAGE_SIZE + 1))
+    .$dynamic();
+// The busiest read of all: run straight through the driver.
+const feedFirstPage = directRead(feedPage);
+const feedPageAfter = directRead((db) =>
+  feedPage(db).where(afterPinnedCursor(posts.isPinned, posts.createdAt, posts.id)),
+);
 
 /** The feed: pinned posts first, then newest, keyset-paged on (is_pinned, created_at, id). */
 export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
   const after = cursor ? decodeCursor(cursor, PINNED_CURSOR) : undefined;
-  const queries = feedQueries(db);
-  const rows = (
-    after
-      ? await queries.after.execute({ viewer: viewerId, ...pinnedCursorValues(after) })
-      : await queries.first.execute({ viewer: viewerId })
-  ) as PostRow[];
+  const rows = after
+    ? await feedPageAfter(db, { viewer: viewerId, ...pinnedCursorValues(after) })
+    : await feedFirstPage(db, { viewer: viewerId });
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {

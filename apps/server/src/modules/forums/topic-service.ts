@@ -11,7 +11,8 @@ import {
 import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole } from '@lunara/shared/roles';
 import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
-import { type Db, preparedPerDatabase } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { forumCategories, forumReplies, forumTopics, forumTopicViews } from '../../db/schema/forums.ts';
 import { profiles } from '../../db/schema/members.ts';
@@ -42,9 +43,8 @@ const topicColumns = {
   isLocked: forumTopics.isLocked,
   repliesCount: forumTopics.repliesCount,
   viewsCount: forumTopics.viewsCount,
-  createdAt: forumTopics.createdAt,
-  lastReplyAt: forumTopics.lastReplyAt,
-  lastActivityAt: forumTopics.lastActivityAt,
+  createdAt: isoTime(forumTopics.createdAt),
+  lastReplyAt: isoTime(forumTopics.lastReplyAt),
   lastReplyUserName: lastReplier.displayName,
   authorId: forumTopics.userId,
   authorName: profiles.displayName,
@@ -62,9 +62,8 @@ type TopicRow = {
   isLocked: boolean;
   repliesCount: number;
   viewsCount: number;
-  createdAt: Date;
-  lastReplyAt: Date | null;
-  lastActivityAt: Date;
+  createdAt: string;
+  lastReplyAt: string | null;
   lastActivityMicros: string;
   lastReplyUserName: string | null;
   authorId: string;
@@ -90,8 +89,8 @@ const toSummary = (row: Omit<TopicRow, 'content' | 'categoryName'>) => ({
   isLocked: row.isLocked,
   repliesCount: row.repliesCount,
   viewsCount: row.viewsCount,
-  createdAt: row.createdAt.toISOString(),
-  lastReplyAt: row.lastReplyAt?.toISOString() ?? null,
+  createdAt: row.createdAt,
+  lastReplyAt: row.lastReplyAt,
   lastReplyUserName: row.lastReplyAt ? (row.lastReplyUserName ?? 'Anonymous') : null,
   author: { id: row.authorId, displayName: row.authorName ?? 'Anonymous', avatarUrl: row.authorAvatar },
 });
@@ -107,39 +106,36 @@ async function findCategory(db: Db, categoryId: string) {
 
 // A category's topic list is the forums' busiest read: built once per database, one statement when the
 // category has topics (its existence is checked inside it), without the bodies the list does not show.
-const topicListQueries = preparedPerDatabase((db) => {
+const { content: _content, categoryName: _categoryName, ...listColumns } = topicColumns;
+const topicPage = (db: Db) =>
+  db
+    .select(listColumns)
+    .from(forumTopics)
+    .leftJoin(profiles, eq(profiles.id, forumTopics.userId))
+    .leftJoin(lastReplier, eq(lastReplier.id, forumTopics.lastReplyUserId))
+    .orderBy(desc(forumTopics.isPinned), desc(forumTopics.lastActivityAt), desc(forumTopics.id))
+    .limit(builderLimit(TOPICS_PAGE_SIZE + 1))
+    .$dynamic();
+const inActiveCategory = () => {
   const categoryId = sql.placeholder('categoryId');
-  const { content: _content, categoryName: _categoryName, ...listColumns } = topicColumns;
-  const page = () =>
-    db
-      .select(listColumns)
-      .from(forumTopics)
-      .leftJoin(profiles, eq(profiles.id, forumTopics.userId))
-      .leftJoin(lastReplier, eq(lastReplier.id, forumTopics.lastReplyUserId))
-      .orderBy(desc(forumTopics.isPinned), desc(forumTopics.lastActivityAt), desc(forumTopics.id))
-      .limit(builderLimit(TOPICS_PAGE_SIZE + 1))
-      .$dynamic();
-  const inActiveCategory = and(
+  return and(
     eq(forumTopics.categoryId, categoryId),
     sql`exists (select 1 from ${forumCategories} where ${forumCategories.id} = ${categoryId} and ${forumCategories.isActive})`,
   );
-  return {
-    first: page().where(inActiveCategory).prepare('forum_topics_first_page'),
-    after: page()
-      .where(and(inActiveCategory, afterPinnedCursor(forumTopics.isPinned, forumTopics.lastActivityAt, forumTopics.id)))
-      .prepare('forum_topics_page_after'),
-  };
-});
+};
+const firstTopics = directRead((db) => topicPage(db).where(inActiveCategory()));
+const topicsAfter = directRead((db) =>
+  topicPage(db).where(
+    and(inActiveCategory(), afterPinnedCursor(forumTopics.isPinned, forumTopics.lastActivityAt, forumTopics.id)),
+  ),
+);
 
 /** A category's topics: pinned first, then the latest activity, keyset-paged. */
 export async function listTopics(db: Db, categoryId: string, cursor?: string): Promise<TopicPage> {
   const after = cursor ? decodeCursor(cursor, PINNED_CURSOR) : undefined;
-  const queries = topicListQueries(db);
-  const rows = (
-    after
-      ? await queries.after.execute({ categoryId, ...pinnedCursorValues(after) })
-      : await queries.first.execute({ categoryId })
-  ) as Omit<TopicRow, 'content' | 'categoryName'>[];
+  const rows = after
+    ? await topicsAfter(db, { categoryId, ...pinnedCursorValues(after) })
+    : await firstTopics(db, { categoryId });
   // No rows: an empty category, or none that members may open.
   if (rows.length === 0) await findCategory(db, categoryId);
   const page = rows.slice(0, TOPICS_PAGE_SIZE);

@@ -3,40 +3,47 @@ import {
   type NotificationList,
   type NotificationPreferences,
 } from '@lunara/shared/notifications';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { type Db, preparedPerDatabase } from '../../db/client.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../errors.ts';
 import { publishEvent } from '../realtime/publish.ts';
 import { toAppNotification } from './notification-service.ts';
 
-// Read on every page of the app: built once per database.
-const inboxQueries = preparedPerDatabase((db) => {
-  const userId = sql.placeholder('userId');
-  return {
-    newest: db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(builderLimit(NOTIFICATION_LIST_SIZE))
-      .prepare('inbox_newest'),
-    unread: db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-      .prepare('inbox_unread'),
-  };
-});
+// Read on every page of the app: run straight through the driver.
+const newestNotifications = directRead((db) =>
+  db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      read: notifications.read,
+      data: notifications.data,
+      createdAt: isoTime(notifications.createdAt),
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(builderLimit(NOTIFICATION_LIST_SIZE)),
+);
+const unreadNotifications = directRead((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.read, false))),
+);
 
 /** The member's 50 newest notifications and her unread count; nobody reads anyone else's. */
 export async function listNotifications(db: Db, userId: string): Promise<NotificationList> {
-  const queries = inboxQueries(db);
-  const rows = await queries.newest.execute({ userId });
-  const [unread] = await queries.unread.execute({ userId });
+  const [rows, [unread]] = await Promise.all([
+    newestNotifications(db, { userId }),
+    unreadNotifications(db, { userId }),
+  ]);
   return {
-    notifications: rows.map(toAppNotification),
+    notifications: rows.map((row) => ({ ...row, data: row.data as Record<string, unknown> })),
     unreadCount: unread?.n ?? 0,
   };
 }
