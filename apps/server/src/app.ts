@@ -30,6 +30,7 @@ import billingPlugin from './plugins/billing.ts';
 import crossSiteProtection from './plugins/cross-site-protection.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import leaderboardCache from './plugins/leaderboard-cache.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import periodicJobs from './plugins/periodic-jobs.ts';
 import realtimePlugin from './plugins/realtime.ts';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(authPlugin);
   await app.register(billingPlugin, { stripe });
   await app.register(realtimePlugin);
+  await app.register(leaderboardCache);
   await app.register(periodicJobs);
 
   // Modules.

@@ -1,19 +1,50 @@
 import { LEADERBOARD_SIZE, type Leaderboard, type LeaderboardPeriod } from '@lunara/shared/profiles';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
-import { literalLimit } from '../../db/literal-limit.ts';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { directRead } from '../../db/direct-read.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
+import { pointsPeriodTotals, userPoints } from '../../db/schema/community.ts';
+import { profiles } from '../../db/schema/members.ts';
 
-interface Row {
-  user_id: string;
-  display_name: string | null;
-  avatar_url: string | null;
-  points: number;
-  level: number | null;
-  badges: string[] | null;
-  posts_count: number | null;
-  comments_count: number | null;
-  current_streak: number | null;
-}
+const memberFields = {
+  displayName: profiles.displayName,
+  avatarUrl: profiles.avatarUrl,
+  level: userPoints.level,
+  badges: userPoints.badges,
+  postsCount: userPoints.postsCount,
+  commentsCount: userPoints.commentsCount,
+  currentStreak: userPoints.currentStreak,
+};
+
+// Read on every visit to the leaderboard: run straight through the driver.
+const allTimeTop = directRead((db) =>
+  db
+    .select({ userId: userPoints.userId, points: userPoints.points, ...memberFields })
+    .from(userPoints)
+    .innerJoin(profiles, eq(profiles.id, userPoints.userId))
+    .where(gt(userPoints.points, 0))
+    .orderBy(desc(userPoints.points), userPoints.userId)
+    .limit(builderLimit(LEADERBOARD_SIZE)),
+);
+const periodTop = directRead((db) =>
+  db
+    .select({ userId: pointsPeriodTotals.userId, points: pointsPeriodTotals.points, ...memberFields })
+    .from(pointsPeriodTotals)
+    .innerJoin(profiles, eq(profiles.id, pointsPeriodTotals.userId))
+    .leftJoin(userPoints, eq(userPoints.userId, pointsPeriodTotals.userId))
+    .where(
+      and(
+        eq(pointsPeriodTotals.period, sql.placeholder('period')),
+        eq(pointsPeriodTotals.periodStart, sql.placeholder('start')),
+        gt(pointsPeriodTotals.points, 0),
+      ),
+    )
+    .orderBy(desc(pointsPeriodTotals.points), pointsPeriodTotals.userId)
+    .limit(builderLimit(LEADERBOARD_SIZE)),
+);
+
+/** Migration 0008's triggers notify here whenever something a leaderboard shows changes. */
+export const LEADERBOARD_CHANNEL = 'lunara_leaderboard';
 
 /** The first instant of this week (Monday) or month, in UTC. */
 export function periodStart(period: Exclude<LeaderboardPeriod, 'all'>, now: Date): Date {
@@ -30,39 +61,21 @@ export function periodStart(period: Exclude<LeaderboardPeriod, 'all'>, now: Date
 export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = new Date()): Promise<Leaderboard> {
   const rows =
     period === 'all'
-      ? await queryRows<Row>(
-          db,
-          sql`select up.user_id, p.display_name, p.avatar_url, up.points, up.level, up.badges, up.posts_count,
-                     up.comments_count, up.current_streak
-              from user_points up join profiles p on p.id = up.user_id
-              where up.points > 0
-              order by up.points desc, up.user_id
-              limit ${literalLimit(LEADERBOARD_SIZE)}`,
-        )
-      : await queryRows<Row>(
-          db,
-          sql`select t.user_id, p.display_name, p.avatar_url, t.points, up.level, up.badges,
-                     up.posts_count, up.comments_count, up.current_streak
-              from points_period_totals t join profiles p on p.id = t.user_id
-              left join user_points up on up.user_id = t.user_id
-              where t.period = ${period} and t.period_start = ${periodStart(period, now).toISOString().slice(0, 10)}::date
-                and t.points > 0
-              order by t.points desc, t.user_id
-              limit ${literalLimit(LEADERBOARD_SIZE)}`,
-        );
+      ? await allTimeTop(db)
+      : await periodTop(db, { period, start: periodStart(period, now).toISOString().slice(0, 10) });
   return {
     period,
     entries: rows.map((row, index) => ({
       rank: index + 1,
-      userId: row.user_id,
-      displayName: row.display_name ?? 'Anonymous',
-      avatarUrl: row.avatar_url,
+      userId: row.userId,
+      displayName: row.displayName ?? 'Anonymous',
+      avatarUrl: row.avatarUrl,
       points: row.points,
       level: row.level ?? 1,
       badges: row.badges ?? [],
-      postsCount: row.posts_count ?? 0,
-      commentsCount: row.comments_count ?? 0,
-      currentStreak: row.current_streak ?? 0,
+      postsCount: row.postsCount ?? 0,
+      commentsCount: row.commentsCount ?? 0,
+      currentStreak: row.currentStreak ?? 0,
     })),
   };
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { pointsLedger, userPoints } from '../../db/schema/community.ts';
+import { profiles } from '../../db/schema/members.ts';
 import { periodStart } from '../leaderboard/leaderboard-service.ts';
 import { recordDailyVisit } from '../points/member-points-service.ts';
 
@@ -138,6 +139,38 @@ describe('leaderboard', () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/leaderboard?period=year', cookie: viewer.cookie })).statusCode,
     ).toBe(400);
+  });
+
+  it('shows every change at once: points earned here, and changes made by another process once it commits', async () => {
+    const viewer = await subscriber();
+    const board = async (period = 'all') =>
+      (await t.request({ method: 'GET', url: `/api/leaderboard?period=${period}`, cookie: viewer.cookie })).json()
+        .entries as Array<{ userId: string; displayName: string; points: number }>;
+    const entryOf = async (id: string, period = 'all') => (await board(period)).find((entry) => entry.userId === id);
+    await t.database.db
+      .insert(userPoints)
+      .values({ userId: viewer.id, points: 100_000 })
+      .onConflictDoUpdate({ target: userPoints.userId, set: { points: 100_000 } });
+    await board(); // read once: from now on answered from memory
+    const weekBefore = (await entryOf(viewer.id, 'week'))?.points ?? 0;
+
+    // Earned through the app: the next read shows it.
+    const posted = await t.request({
+      method: 'POST',
+      url: '/api/posts',
+      cookie: viewer.cookie,
+      payload: { title: 'New moon', content: 'Setting intentions', category: 'general' },
+    });
+    expect(posted.statusCode).toBe(200);
+    expect((await entryOf(viewer.id))?.points).toBe(100_010);
+    expect((await entryOf(viewer.id, 'week'))?.points).toBe(weekBefore + 10);
+
+    // Written by someone else (another app process, an admin in psql): shown once the change's notice
+    // arrives, which is right after its commit.
+    await t.database.db.update(userPoints).set({ points: 100_500 }).where(eq(userPoints.userId, viewer.id));
+    await vi.waitFor(async () => expect((await entryOf(viewer.id))?.points).toBe(100_500), { timeout: 5000 });
+    await t.database.db.update(profiles).set({ displayName: 'Selene' }).where(eq(profiles.id, viewer.id));
+    await vi.waitFor(async () => expect((await entryOf(viewer.id))?.displayName).toBe('Selene'), { timeout: 5000 });
   });
 
   it('starts the week on Monday and the month on the 1st (UTC)', () => {

@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
-import { getLeaderboard } from '../leaderboard/leaderboard-service.ts';
 import { getProfile, updateOwnProfile } from './profile-service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -52,7 +51,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: leaderboardSchema, ...errors },
       },
     },
-    async (request) => getLeaderboard(app.db, request.query.period),
+    async (request) => app.readLeaderboard(request.query.period),
   );
 };
 
