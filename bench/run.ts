@@ -39,6 +39,8 @@ export interface EndpointResult {
   floor: Partial<Record<Size, Record<number, LoadResult>>>;
   plan?: PlanSummary;
   statements: number;
+  /** Answered from memory once warm; the floor and the plan are of the statements that refill it. */
+  fromMemory?: boolean;
 }
 
 export interface BenchResults {
@@ -132,10 +134,12 @@ async function benchApi(size: Size, results: Map<string, EndpointResult>) {
   log(`\n== ${size}: the same SQL through the driver (pool ${SERVER_POOL})`);
   const statements = await captureStatements(url, endpoints, requestsFor);
   for (const endpoint of endpoints) {
-    const variants = statements.get(endpoint.name);
-    if (!variants) continue;
+    const captured = statements.get(endpoint.name);
+    if (!captured) continue;
+    const { variants, fromMemory } = captured;
     const result = results.get(endpoint.name) as EndpointResult;
     result.statements = variants[0]?.length ?? 0;
+    result.fromMemory = fromMemory;
     if (size === 'full' || !result.plan) result.plan = await explainStatements(url, variants[0] ?? []);
     result.floor[size] = {};
     for (const connections of CONNECTIONS) {

@@ -9,15 +9,23 @@ export interface Statement {
   parameters: unknown[];
 }
 
+export interface Captured {
+  variants: Statement[][];
+  /** Answered from the app's memory once warm: the variants are the statements that fill it. */
+  fromMemory: boolean;
+}
+
 /**
  * The SQL statements each endpoint sends, recorded from the real app in this process: every request
- * is made twice and the second is kept (caches warm, as under load).
+ * is made twice and the second is kept (caches warm, as under load). Where the warm request sends
+ * nothing (an answer kept in memory), the first request's statements are kept: they are what a change
+ * costs, and what EXPLAIN must check.
  */
 export async function captureStatements(
   databaseUrl: string,
   endpoints: Endpoint[],
   requestsFor: (endpoint: Endpoint) => Array<{ path: string; cookie?: string }>,
-): Promise<Map<string, Statement[][]>> {
+): Promise<Map<string, Captured>> {
   let recording: Statement[] | undefined;
   const database = openPostgres(databaseUrl, {
     onQuery: (query, parameters) => recording?.push({ query, parameters: parameters.map(plain) }),
@@ -25,22 +33,32 @@ export async function captureStatements(
   const config = loadConfig({ DATABASE_URL: databaseUrl, AUTH_SECRET: BENCH_SECRET, DEMO_DATA: '0', PORT: '3999' });
   const app = await buildApp({ config, database, logger: { level: 'silent' } });
   await app.ready();
-  const captured = new Map<string, Statement[][]>();
+  const captured = new Map<string, Captured>();
+  const record = async (run: () => Promise<{ statusCode: number; body: string }>, name: string) => {
+    recording = [];
+    const response = await run();
+    if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
+    const statements = recording.filter((statement) => !/^\s*(listen|unlisten)\b/i.test(statement.query));
+    recording = undefined;
+    return statements;
+  };
   try {
     for (const endpoint of endpoints) {
       if (endpoint.as === 'visitor') continue;
-      const variants: Statement[][] = [];
+      const cold: Statement[][] = [];
+      const warm: Statement[][] = [];
       for (const request of requestsFor(endpoint).slice(0, 20)) {
         const inject = () =>
           app.inject({ method: 'GET', url: request.path, headers: request.cookie ? { cookie: request.cookie } : {} });
-        await inject();
-        recording = [];
-        const response = await inject();
-        if (response.statusCode !== 200) throw new Error(`${endpoint.name}: ${response.statusCode} ${response.body}`);
-        variants.push(recording.filter((statement) => !/^\s*(listen|unlisten)\b/i.test(statement.query)));
-        recording = undefined;
+        cold.push(await record(inject, endpoint.name));
+        warm.push(await record(inject, endpoint.name));
       }
-      captured.set(endpoint.name, variants);
+      const fromMemory = warm.every((statements) => statements.length === 0);
+      // A shared answer is loaded by the first request only: the refill is the first variant's.
+      captured.set(endpoint.name, {
+        variants: fromMemory ? cold.filter((statements) => statements.length > 0) : warm,
+        fromMemory,
+      });
     }
   } finally {
     await app.close();

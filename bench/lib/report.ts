@@ -108,7 +108,8 @@ export function renderReport(results: BenchResults): { summary: string; markdown
     '',
     '## API under load (full size)',
     '',
-    'req/s, p50 and p99 in ms, through HTTP with signed-in sessions; "SQL" is the same statements through the driver.',
+    'req/s, p50 and p99 in ms, through HTTP with signed-in sessions; "SQL" is the same statements through the driver',
+    '(marked *: the API answers from memory between changes; "SQL" is then the statements that refill it).',
     '',
     '| Endpoint | conns | req/s | p50 | p99 | SQL req/s | API/SQL | p50 at 1% | growth |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -121,7 +122,7 @@ export function renderReport(results: BenchResults): { summary: string; markdown
       const ratio = api && floor ? `${Math.round((api.rps / floor.rps) * 100)}%` : '–';
       const grown = api && small ? cell(api.p50 / small.p50, 2) : '–';
       lines.push(
-        `| ${endpoint.name} | ${connections} | ${cell(api?.rps, 0)} | ${cell(api?.p50)} | ${cell(api?.p99)} | ${cell(floor?.rps, 0)} | ${ratio} | ${cell(small?.p50)} | ${grown} |`,
+        `| ${endpoint.name}${endpoint.fromMemory ? ' *' : ''} | ${connections} | ${cell(api?.rps, 0)} | ${cell(api?.p50)} | ${cell(api?.p99)} | ${cell(floor?.rps, 0)} | ${ratio} | ${cell(small?.p50)} | ${grown} |`,
       );
     }
   }
