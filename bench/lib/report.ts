@@ -15,6 +15,22 @@ function growth(endpoint: EndpointResult): number | undefined {
   return full !== undefined && small ? full / small : undefined;
 }
 
+/** How much CPU the host took from the kept runs (each run is repeated while it took over 5%). */
+function stealNote(results: BenchResults): string[] {
+  const runs = results.endpoints.flatMap((endpoint) =>
+    [endpoint.api, endpoint.floor].flatMap((bySize) =>
+      Object.values(bySize).flatMap((byConnections) => Object.values(byConnections ?? {})),
+    ),
+  );
+  const steals = runs.map((run) => run.steal ?? 0);
+  if (steals.length === 0) return [];
+  const worst = Math.max(...steals);
+  return [
+    `Host steal (CPU the hypervisor gave to other guests) during the runs kept: at most ${(worst * 100).toFixed(1)}%; a run is repeated, up to three times, while it exceeds 5%.`,
+    '',
+  ];
+}
+
 function floorRatio(endpoint: EndpointResult, connections: number): number | undefined {
   const api = endpoint.api.full?.[connections]?.rps ?? endpoint.api.small?.[connections]?.rps;
   const floor = endpoint.floor.full?.[connections]?.rps ?? endpoint.floor.small?.[connections]?.rps;
@@ -100,6 +116,7 @@ export function renderReport(results: BenchResults): { summary: string; markdown
     '',
     `${results.startedAt} · ${results.machine} · ${results.durationSeconds} s per run · \`npm run bench\``,
     '',
+    ...stealNote(results),
     '## Budgets',
     '',
     '| | Budget | Measured |',

@@ -10,6 +10,8 @@ export interface LoadResult {
   p99: number;
   requests: number;
   errors: number;
+  /** Share of the machine's CPU the hypervisor gave to other guests during the run (0-1). */
+  steal?: number;
 }
 
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
