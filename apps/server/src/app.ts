@@ -20,6 +20,7 @@ import forumRoutes from './modules/forums/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
+import { PAGE_LOADER_CSP_SOURCE } from './modules/pages/page-html.ts';
 import profileRoutes from './modules/profiles/routes.ts';
 import realtimeRoutes from './modules/realtime/routes.ts';
 import ritualRoutes from './modules/rituals/routes.ts';
@@ -78,8 +79,9 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and the toaster set styles from script; no inline <script> is ever allowed.
+        // One inline script: the page loader of prerendered pages, allowed by the hash of its text.
+        scriptSrc: ["'self'", PAGE_LOADER_CSP_SOURCE],
+        // Radix and the toaster set styles from script.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'"],

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../test/test-app.ts';
 import { loadConfig } from './config.ts';
+import { PAGE_LOADER_SCRIPT } from './modules/pages/page-html.ts';
 
 const ORIGIN = 'https://lunara.example';
 let t: TestApp;
@@ -23,7 +25,9 @@ describe('in production', () => {
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const csp = String(response.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));
-    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    // Scripts from the app's origin, and the one inline script whose exact text the CSP names by hash.
+    const loaderHash = createHash('sha256').update(PAGE_LOADER_SCRIPT).digest('base64');
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${loaderHash}'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain('upgrade-insecure-requests');

@@ -18,15 +18,18 @@ const app = (
     <App boot={boot} />
   </StrictMode>
 );
+// Either way as a transition: the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole tree (a click meanwhile hydrates what it needs first).
 if (root.hasAttribute('data-prerendered')) {
   // The server drew this page with the same boot data: React takes over its elements rather than
   // replacing them. Where they differ after all (a date in another time zone) React draws that part
   // again, which is not worth an error in the console.
-  hydrateRoot(root, app, {
-    onRecoverableError: (error) => console.warn('Part of the prerendered page was drawn again', error),
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.warn('Part of the prerendered page was drawn again', error),
+    });
   });
 } else {
-  // As a transition the first render yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole tree; index.html shows the loading state meanwhile.
+  // index.html shows the loading state meanwhile.
   startTransition(() => createRoot(root).render(app));
 }

@@ -1,4 +1,22 @@
+import { createHash } from 'node:crypto';
 import { PAGE_BOOT_ELEMENT_ID, type PageBoot } from '@lunara/shared/page-boot';
+
+/**
+ * On a prerendered page, the app's code is requested only once the page has been painted (decision
+ * 011): the first frame waits for the HTML and the CSS alone, and the code does not compete with them
+ * for the connection. rAF runs when the first frame is drawn (never earlier, as the CSS blocks
+ * rendering); the timeout after it, once it is on screen. The second timeout starts the code anyway
+ * where frames are not drawn (a background tab). Inline, so that it costs no request: the CSP allows
+ * this exact text by its hash.
+ */
+export const PAGE_LOADER_SCRIPT =
+  "(function(s,d){var done=0;function go(){if(done++)return;(s.dataset.preload||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var m=d.createElement('script');m.type='module';m.crossOrigin='';m.src=s.dataset.entry;d.head.appendChild(m)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})(document.currentScript,document)";
+
+/** The CSP source that allows PAGE_LOADER_SCRIPT, and no other inline script. */
+export const PAGE_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(PAGE_LOADER_SCRIPT).digest('base64')}'`;
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
 /** JSON that cannot end the script element it sits in (`</script>` in a bio, say). */
 export function scriptSafeJson(value: unknown): string {
@@ -26,19 +44,31 @@ export function createPageTemplate(indexHtml: string) {
     throw new Error('index.html needs a </head> and a <div id="root"> as the last element of its body');
   }
   const head = indexHtml.slice(0, headEnd);
-  // A prerendered page is painted without its scripts: they download after the CSS and fonts.
-  const lowPriorityHead = head.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
   const middle = indexHtml.slice(headEnd, rootStart);
   // The browser hydrates a prerendered page (main.tsx) instead of drawing it again.
   const prerenderedMiddle = `${middle.slice(0, -1)} data-prerendered="">`;
   const loading = indexHtml.slice(rootStart, rootEnd);
   const tail = indexHtml.slice(rootEnd);
+  // A prerendered page's head: the entry script and its preloads become the loader, in the same place.
+  const entry = MODULE_SCRIPT.exec(head);
+  const headPreloads = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string);
+  const paintFirstHead = entry ? head.replace(MODULE_PRELOAD, '') : head;
+  const [beforeEntry, afterEntry] = entry
+    ? [
+        paintFirstHead.slice(0, paintFirstHead.indexOf(entry[0])),
+        paintFirstHead.slice(paintFirstHead.indexOf(entry[0]) + entry[0].length),
+      ]
+    : [head, ''];
+  const loader = (preloads: string[]) =>
+    entry
+      ? `<script data-entry="${entry[1]}" data-preload="${[...headPreloads, ...preloads].join(' ')}">${PAGE_LOADER_SCRIPT}</script>`
+      : '';
   return ({ boot, preloads, body }: PageParts): string => {
-    const priority = body ? ' fetchpriority="low"' : '';
-    const links = preloads.map((file) => `<link rel="modulepreload"${priority} crossorigin href="${file}">`).join('');
     const bootScript = boot
       ? `<script id="${PAGE_BOOT_ELEMENT_ID}" type="application/json">${scriptSafeJson(boot)}</script>`
       : '';
-    return `${body ? lowPriorityHead : head}${links}${bootScript}${body ? prerenderedMiddle : middle}${body || loading}${tail}`;
+    if (body) return `${beforeEntry}${loader(preloads)}${afterEntry}${bootScript}${prerenderedMiddle}${body}${tail}`;
+    const links = preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+    return `${head}${links}${bootScript}${middle}${loading}${tail}`;
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPageTemplate, scriptSafeJson } from './page-html.ts';
+import { createPageTemplate, PAGE_LOADER_SCRIPT, scriptSafeJson } from './page-html.ts';
 
 const INDEX = `<!doctype html><html><head><title>Lunara</title><script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"><div role="status"><p>Loading...</p></div></div></body></html>`;
 const BOOT = {
@@ -29,13 +29,43 @@ describe('page template', () => {
     expect(html).not.toContain('fetchpriority');
   });
 
-  it('puts a prerendered page in #root, marked for hydration, its scripts after the paint', () => {
+  it('puts a prerendered page in #root, marked for hydration, its code requested by the loader', () => {
     const html = createPageTemplate(INDEX)({ boot: BOOT, preloads: ['/assets/landing.js'], body: '<main>Hi</main>' });
     expect(html).toContain('<div id="root" data-prerendered=""><main>Hi</main></div></body>');
     expect(html).not.toContain('Loading...');
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react.js">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/landing.js">');
+    // No script or preload the browser would fetch before painting: the loader asks for them after.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain(
+      `<head><title>Lunara</title><script data-entry="/assets/index.js" data-preload="/assets/react.js /assets/landing.js">${PAGE_LOADER_SCRIPT}</script><script id="lunara-boot"`,
+    );
+  });
+
+  it('has a loader that requests the entry and every preload once the page is painted', async () => {
+    const appended: Array<Record<string, string>> = [];
+    const element = () => ({}) as Record<string, string>;
+    const document = {
+      createElement: element,
+      head: { appendChild: (node: Record<string, string>) => appended.push(node) },
+    };
+    const script = { dataset: { entry: '/assets/index.js', preload: '/assets/react.js /assets/landing.js' } };
+    const frames: Array<() => void> = [];
+    const timers: Array<{ run: () => void; ms: number }> = [];
+    const run = new Function('document', 'requestAnimationFrame', 'setTimeout', PAGE_LOADER_SCRIPT);
+    run(
+      { ...document, currentScript: script },
+      (callback: () => void) => frames.push(callback),
+      (callback: () => void, ms: number) => timers.push({ run: callback, ms }),
+    );
+    expect(appended).toEqual([]); // nothing before the first frame
+    frames.forEach((frame) => frame());
+    timers.filter((timer) => timer.ms === 0).forEach((timer) => timer.run());
+    timers.filter((timer) => timer.ms > 0).forEach((timer) => timer.run()); // the fallback adds nothing more
+    expect(appended).toEqual([
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/react.js' },
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/landing.js' },
+      { type: 'module', crossOrigin: '', src: '/assets/index.js' },
+    ]);
   });
 
   it('serves index.html unchanged when there is nothing to add', () => {
