@@ -270,7 +270,7 @@ async function benchBrowser(size: Size): Promise<Pick<BenchResults, 'pages' | 'l
     const lighthouse = await runLighthouse(server.url, [{ page: '/' }, { page: '/dashboard', cookie: member }]);
     for (const scores of lighthouse) {
       log(
-        `${scores.page.padEnd(12)} Lighthouse performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores.bestPractices}`,
+        `${scores.page.padEnd(12)} Lighthouse performance ${scores.performance} (runs ${scores.runs?.join(', ')}), accessibility ${scores.accessibility}, best practices ${scores.bestPractices}`,
       );
     }
     return { pages, lighthouse };
