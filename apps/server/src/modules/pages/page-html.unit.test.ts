@@ -58,9 +58,9 @@ describe('page template', () => {
       (callback: () => void, ms: number) => timers.push({ run: callback, ms }),
     );
     expect(appended).toEqual([]); // nothing before the first frame
-    frames.forEach((frame) => frame());
-    timers.filter((timer) => timer.ms === 0).forEach((timer) => timer.run());
-    timers.filter((timer) => timer.ms > 0).forEach((timer) => timer.run()); // the fallback adds nothing more
+    for (const frame of frames) frame();
+    for (const timer of timers.filter(({ ms }) => ms === 0)) timer.run();
+    for (const timer of timers.filter(({ ms }) => ms > 0)) timer.run(); // the fallback adds nothing more
     expect(appended).toEqual([
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/react.js' },
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/landing.js' },
