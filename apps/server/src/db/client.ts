@@ -156,19 +156,3 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
-
-/**
- * Statements built once per database with drizzle's `.prepare` (the query text is not rebuilt on every
- * request), for the busiest reads; values come in as `sql.placeholder`s.
- */
-export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
-  const built = new WeakMap<Db, T>();
-  return (db) => {
-    let statements = built.get(db);
-    if (!statements) {
-      statements = build(db);
-      built.set(db, statements);
-    }
-    return statements;
-  };
-}

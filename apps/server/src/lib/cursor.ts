@@ -47,7 +47,7 @@ export const timestampFromMicros = (micros: string | Placeholder) =>
   sql`(timestamptz 'epoch' + (${micros} || ' microseconds')::interval)`;
 
 /**
- * For statements built once (`preparedPerDatabase`): rows after a `[pinned, micros, id]` cursor in a
+ * For statements built once (`directRead`): rows after a `[pinned, micros, id]` cursor in a
  * list ordered by (pinned, time, id) descending, its values left as placeholders that
  * `pinnedCursorValues` fills.
  */

@@ -1,9 +1,10 @@
 /**
- * Answers that are the same for every member (the leaderboards), kept in memory until something they
- * show changes (decision 011).
+ * Answers that are the same for everyone (the leaderboards, a visitor's pages), kept in memory until
+ * something they show changes or for at most `maxAgeMs` (decision 011).
  *
- * Kept exact by whoever owns it calling `clear()` on every change: a NOTIFY from the triggers for
- * changes made by any process, and at once after each write this process answers. A load that was
+ * Whoever owns one keeps it exact by calling `clear()` on every change (the leaderboards: a NOTIFY from
+ * the triggers for changes made by any process, and at once after each successful write this process
+ * answers). Concurrent readers of a missing entry share one load. A load that was
  * running when a change arrived is handed to the requests that were already waiting for it, but not
  * kept; a request that arrives after a change never joins a load that began before it. `maxAgeMs`
  * bounds how long an entry lives should a notice ever be lost.
@@ -20,6 +21,7 @@ export function createSharedReadCache<T>({ maxAgeMs = 60_000, maxEntries = 100 }
   let generation = 0;
 
   const store = (key: string, value: T) => {
+    entries.delete(key); // a refreshed entry counts as the newest
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
     entries.set(key, { value, storedAt: Date.now() });
   };

@@ -63,5 +63,11 @@ describe('shared read cache', () => {
     await cache.get('b', async () => 3);
     await cache.get('c', async () => 4);
     expect(cache.size).toBe(2);
+    // Refreshing an entry that is kept does not push another out.
+    vi.advanceTimersByTime(1001);
+    expect(await cache.get('c', async () => 5)).toBe(5);
+    vi.advanceTimersByTime(500);
+    expect(await cache.get('b', async () => 6)).toBe(6); // b had expired; c is still there
+    expect(await cache.get('c', async () => 7)).toBe(5);
   });
 });

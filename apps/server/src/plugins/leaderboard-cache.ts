@@ -16,7 +16,8 @@ declare module 'fastify' {
  * The leaderboards are the same for every member and read far more often than points change. They
  * are kept per period (and per week or month, so that a new one starts with its first instant) and
  * forgotten on every change: the triggers' NOTIFY tells every process after a commit; this process
- * also forgets them before it answers any write, so a member who has just earned points sees them.
+ * also forgets them before it answers any successful write, so a member who has just earned points sees
+ * them.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -27,8 +28,9 @@ export default fp(
       return cache.get(key, () => getLeaderboard(app.db, period, now));
     });
     listenWhileOpen(app, LEADERBOARD_CHANNEL, cache.clear, cache.clear);
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
+    app.addHook('onSend', async (request, reply, payload) => {
+      // A refused write changed nothing (and a flood of them should not empty the cache).
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
       return payload;
     });
   },

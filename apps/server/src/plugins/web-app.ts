@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { PageBoot } from '@lunara/shared/page-boot';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createSharedReadCache } from '../lib/shared-read-cache.ts';
 import { loadPageBoot, visitorBoot } from '../modules/pages/page-boot.ts';
 import { createPageTemplate } from '../modules/pages/page-html.ts';
 import { loadPageManifest } from '../modules/pages/page-manifest.ts';
@@ -37,7 +38,7 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
   const template = createPageTemplate(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
   const pageOf = loadPageManifest(webDist);
   const renderPage = await loadPrerenderer(webDist);
-  const visitorPages = new Map<string, { html: string; madeAt: number }>();
+  const visitorPages = createSharedReadCache<string>({ maxAgeMs: VISITOR_PAGE_TTL_MS, maxEntries: VISITOR_PAGES_KEPT });
 
   // A page that cannot be prerendered is still served, with the loading state: slower, not broken.
   const render = async (request: FastifyRequest, boot: PageBoot | null) => {
@@ -56,15 +57,8 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
     reply.type('text/html; charset=utf-8').header('vary', 'cookie');
     const member = await request.getSessionUser().catch(() => null);
     if (!member) {
-      const now = Date.now();
-      let page = visitorPages.get(request.url);
-      if (!page || now - page.madeAt > VISITOR_PAGE_TTL_MS) {
-        page = { html: await render(request, visitorBoot(app)), madeAt: now };
-        visitorPages.delete(request.url);
-        visitorPages.set(request.url, page);
-        if (visitorPages.size > VISITOR_PAGES_KEPT) visitorPages.delete(visitorPages.keys().next().value ?? '');
-      }
-      return reply.header('cache-control', 'no-cache').send(page.html);
+      const html = await visitorPages.get(request.url, () => render(request, visitorBoot(app)));
+      return reply.header('cache-control', 'no-cache').send(html);
     }
     // Without the boot data the app asks the API itself: a failure here costs speed, not the page.
     const boot = await loadPageBoot(app, request).catch((error: unknown) => {

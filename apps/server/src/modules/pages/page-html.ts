@@ -52,13 +52,7 @@ export function createPageTemplate(indexHtml: string) {
   // A prerendered page's head: the entry script and its preloads become the loader, in the same place.
   const entry = MODULE_SCRIPT.exec(head);
   const headPreloads = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string);
-  const paintFirstHead = entry ? head.replace(MODULE_PRELOAD, '') : head;
-  const [beforeEntry, afterEntry] = entry
-    ? [
-        paintFirstHead.slice(0, paintFirstHead.indexOf(entry[0])),
-        paintFirstHead.slice(paintFirstHead.indexOf(entry[0]) + entry[0].length),
-      ]
-    : [head, ''];
+  const [beforeEntry = head, afterEntry = ''] = entry ? head.replace(MODULE_PRELOAD, '').split(entry[0]) : [];
   const loader = (preloads: string[]) =>
     entry
       ? `<script data-entry="${entry[1]}" data-preload="${[...headPreloads, ...preloads].join(' ')}">${PAGE_LOADER_SCRIPT}</script>`
