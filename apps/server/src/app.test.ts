@@ -63,12 +63,26 @@ describe('operations endpoints', () => {
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('sends security headers', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/health' });
+  it('sends a page policy with pages', async () => {
+    const response = await t.request({ method: 'GET', url: '/community' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends the API headers with API answers, and a page policy with its documentation', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Only pages need the rest.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    const docs = await t.request({ method: 'GET', url: '/api/docs/' });
+    expect(docs.headers['content-security-policy']).not.toBe("default-src 'none';frame-ancestors 'none'");
   });
 });
 

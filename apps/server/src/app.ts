@@ -70,8 +70,11 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   app.decorate('lifecycle', { draining: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback, not a promise: nothing to wait for, and each promise costs
+  // (more so while AsyncLocalStorage is active, as it is once better-auth has run).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // External plugins.

@@ -21,7 +21,9 @@ afterAll(async () => t?.close());
 
 describe('in production', () => {
   it('sends HSTS and a strict Content-Security-Policy', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/health', headers: { origin: ORIGIN } });
+    const api = await t.request({ method: 'GET', url: '/api/health', headers: { origin: ORIGIN } });
+    expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const response = await t.request({ method: 'GET', url: '/community' });
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const csp = String(response.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));

@@ -12,15 +12,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export default fp(
   async (app: FastifyInstance) => {
     const trusted = new Set(app.config.trustedOrigins);
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done();
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];
       const isCrossSite =
         origin !== undefined ? !trusted.has(origin) : fetchSite === 'cross-site' || fetchSite === 'same-site';
-      if (isCrossSite) {
-        throw new AppError('CROSS_SITE_REQUEST', 403, 'Cross-site requests are not allowed');
-      }
+      done(isCrossSite ? new AppError('CROSS_SITE_REQUEST', 403, 'Cross-site requests are not allowed') : undefined);
     });
   },
   { name: 'cross-site-protection', dependencies: ['db'] },

@@ -28,10 +28,10 @@ export default fp(
       return cache.get(key, () => getLeaderboard(app.db, period, now));
     });
     listenWhileOpen(app, LEADERBOARD_CHANNEL, cache.clear, cache.clear);
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       // A refused write changed nothing (and a flood of them should not empty the cache).
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'leaderboard-cache', dependencies: ['db'] },
