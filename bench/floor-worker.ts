@@ -9,6 +9,7 @@ interface Spec {
   connections: number;
   pool: number;
   durationSeconds: number;
+  warmupSeconds: number;
   variants: Array<Array<{ query: string; parameters: unknown[] }>>;
 }
 
@@ -17,7 +18,7 @@ const sql = postgres(spec.databaseUrl, { max: spec.pool, onnotice: () => {} });
 const latencies: number[] = [];
 let errors = 0;
 let next = 0;
-const warmUntil = Date.now() + 1000;
+const warmUntil = Date.now() + spec.warmupSeconds * 1000;
 const endAt = warmUntil + spec.durationSeconds * 1000;
 
 async function loop() {

@@ -1,6 +1,7 @@
 // npm run bench: generates the benchmark data, loads the API, measures the direct-SQL floor, real-time
 // delivery and the browser, prints every budget with PASS/FAIL and writes bench/results/latest.{md,json}.
 // Options: --sizes full,small  --duration 8  --only api,realtime,browser  --fresh (regenerate the data)
+//          --endpoints feed,notifications (API endpoints whose name contains one of these)
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +22,11 @@ const argument = (name: string, fallback: string) => {
 };
 const SIZES = argument('sizes', 'full,small').split(',') as Size[];
 const DURATION = Number(argument('duration', '8'));
+// Unmeasured load first, for the API and the floor alike: a server measured after two seconds still
+// ran a tenth slower than the same server a run later (its JIT and heap settle over several seconds).
+const WARMUP = 5;
 const ONLY = argument('only', 'api,realtime,browser').split(',');
+const ENDPOINTS = argument('endpoints', '').split(',').filter(Boolean);
 const CONNECTIONS = [50, 200];
 const SESSION_POOL = 201;
 const SERVER_POOL = 10; // the server's own pool size (db/client.ts)
@@ -47,6 +52,7 @@ export interface BenchResults {
   startedAt: string;
   machine: string;
   durationSeconds: number;
+  warmupSeconds?: number;
   sizes: Size[];
   endpoints: EndpointResult[];
   realtime?: {
@@ -122,7 +128,9 @@ const format = (result: LoadResult) =>
 async function benchApi(size: Size, results: Map<string, EndpointResult>) {
   const url = databaseUrl(size);
   const cookies = await createSessions(url, SESSION_POOL);
-  const endpoints = await benchEndpoints(url);
+  const endpoints = (await benchEndpoints(url)).filter(
+    (endpoint) => ENDPOINTS.length === 0 || ENDPOINTS.some((part) => endpoint.name.includes(part)),
+  );
   const requestsFor = (endpoint: Endpoint) =>
     endpoint.as === 'visitor'
       ? [{ path: endpoint.path(2) }]
@@ -152,7 +160,13 @@ async function benchApi(size: Size, results: Map<string, EndpointResult>) {
       for (const connections of CONNECTIONS) {
         const measured = await measure(
           'load-worker.ts',
-          { url: server.url, connections, durationSeconds: DURATION, requests: requestsFor(endpoint) },
+          {
+            url: server.url,
+            connections,
+            durationSeconds: DURATION,
+            warmupSeconds: WARMUP,
+            requests: requestsFor(endpoint),
+          },
           endpoint.name,
         );
         result.api[size][connections] = measured;
@@ -182,6 +196,7 @@ async function benchApi(size: Size, results: Map<string, EndpointResult>) {
           connections,
           pool: SERVER_POOL,
           durationSeconds: DURATION,
+          warmupSeconds: WARMUP,
           variants: variants as Statement[][],
         },
         `${endpoint.name} (SQL)`,
@@ -285,6 +300,7 @@ async function main() {
     startedAt: new Date().toISOString(),
     machine: `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
     durationSeconds: DURATION,
+    warmupSeconds: WARMUP,
     sizes: SIZES,
     endpoints: [],
   };

@@ -116,7 +116,7 @@ export function renderReport(results: BenchResults): { summary: string; markdown
   const lines = [
     '# Benchmark results',
     '',
-    `${results.startedAt} · ${results.machine} · ${results.durationSeconds} s per run · \`npm run bench\``,
+    `${results.startedAt} · ${results.machine} · ${results.durationSeconds} s per run after ${results.warmupSeconds ?? 2} s unmeasured · \`npm run bench\``,
     '',
     ...stealNote(results),
     '## Budgets',

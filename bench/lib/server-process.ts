@@ -9,10 +9,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The arguments `npm start` gives node (its `serve` script), so that the benchmark runs the same. */
+function serveArguments(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...args] = (pkg.scripts.serve ?? '').split(/\s+/);
+  if (command !== 'node' || !args.includes('apps/server/dist/server.js')) {
+    throw new Error(`the serve script is not "node … apps/server/dist/server.js": ${pkg.scripts.serve}`);
+  }
+  return args;
+}
+
 /** The built server (`apps/server/dist`), as `npm start` runs it, on its own port. */
 export async function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, serveArguments(), {
     env: {
       ...process.env,
       NODE_ENV: 'production',
