@@ -67,7 +67,7 @@ export function budgets(results: BenchResults): Budget[] {
         if (value !== undefined) {
           list.push({
             name: `${endpoint.name}: API ≥ 50% of direct SQL at ${connections} connections`,
-            value: `${Math.round(value * 100)}%`,
+            value: `${(Math.floor(value * 1000) / 10).toFixed(1)}%`,
             pass: value >= 0.5,
           });
         }
