@@ -1,13 +1,15 @@
 // Runs in its own process: autocannon against one endpoint, printing a LoadResult as JSON.
 import fs from 'node:fs';
 import autocannon from 'autocannon';
-import type { LoadResult } from './lib/stats.ts';
+import { type LoadResult, processCpuMicros } from './lib/stats.ts';
 
 interface Spec {
   url: string;
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** The server's process, whose CPU time per request is reported. */
+  serverPid?: number;
   requests: Array<{ path: string; cookie?: string }>;
 }
 
@@ -23,12 +25,18 @@ const requests = spec.requests.map((request) => ({
 const load = (duration: number) => autocannon({ url: spec.url, connections: spec.connections, duration, requests });
 // Unmeasured first: the server's JIT, its heap, its pool and PostgreSQL's caches warm up.
 await load(spec.warmupSeconds);
+const cpuBefore = spec.serverPid ? processCpuMicros(spec.serverPid) : 0;
 const result = await load(spec.durationSeconds);
+// Steadier than req/s on a shared machine: it does not move when the host takes CPU away.
+const serverMicros = spec.serverPid
+  ? (processCpuMicros(spec.serverPid) - cpuBefore) / Math.max(1, result.requests.total)
+  : undefined;
 const output: LoadResult = {
   rps: result.requests.average,
   p50: result.latency.p50,
   p99: result.latency.p99,
   requests: result.requests.total,
   errors: result.errors + result.non2xx,
+  ...(serverMicros === undefined ? {} : { serverMicros }),
 };
 process.stdout.write(JSON.stringify(output));

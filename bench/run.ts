@@ -121,9 +121,9 @@ async function measure(script: string, spec: unknown, label: string): Promise<Lo
 const format = (result: LoadResult) =>
   `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99
     .toFixed(1)
-    .padStart(6)} ms${result.errors ? `  ${result.errors} errors` : ''}${
-    result.steal ? `  (host steal ${(result.steal * 100).toFixed(1)}%)` : ''
-  }`;
+    .padStart(6)} ms${result.serverMicros ? `  server ${result.serverMicros.toFixed(0)} µs/req` : ''}${
+    result.errors ? `  ${result.errors} errors` : ''
+  }${result.steal ? `  (host steal ${(result.steal * 100).toFixed(1)}%)` : ''}`;
 
 async function benchApi(size: Size, results: Map<string, EndpointResult>) {
   const url = databaseUrl(size);
@@ -165,6 +165,7 @@ async function benchApi(size: Size, results: Map<string, EndpointResult>) {
             connections,
             durationSeconds: DURATION,
             warmupSeconds: WARMUP,
+            serverPid: server.pid,
             requests: requestsFor(endpoint),
           },
           endpoint.name,

@@ -127,11 +127,12 @@ export function renderReport(results: BenchResults): { summary: string; markdown
     '',
     '## API under load (full size)',
     '',
-    'req/s, p50 and p99 in ms, through HTTP with signed-in sessions; "SQL" is the same statements through the driver',
-    '(marked *: the API answers from memory between changes; "SQL" is then the statements that refill it).',
+    'req/s, p50 and p99 in ms, through HTTP with signed-in sessions; "server µs" is the CPU time the server process',
+    '(all threads) spent per request, steadier than req/s on a shared machine; "SQL" is the same statements through',
+    'the driver (marked *: the API answers from memory between changes; "SQL" is then the statements that refill it).',
     '',
-    '| Endpoint | conns | req/s | p50 | p99 | SQL req/s | API/SQL | p50 at 1% | growth |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Endpoint | conns | req/s | p50 | p99 | server µs | SQL req/s | API/SQL | p50 at 1% | growth |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const endpoint of results.endpoints) {
     for (const connections of [50, 200]) {
@@ -141,7 +142,7 @@ export function renderReport(results: BenchResults): { summary: string; markdown
       const ratio = api && floor ? `${Math.round((api.rps / floor.rps) * 100)}%` : '–';
       const grown = api && small ? cell(api.p50 / small.p50, 2) : '–';
       lines.push(
-        `| ${endpoint.name}${endpoint.fromMemory ? ' *' : ''} | ${connections} | ${cell(api?.rps, 0)} | ${cell(api?.p50)} | ${cell(api?.p99)} | ${cell(floor?.rps, 0)} | ${ratio} | ${cell(small?.p50)} | ${grown} |`,
+        `| ${endpoint.name}${endpoint.fromMemory ? ' *' : ''} | ${connections} | ${cell(api?.rps, 0)} | ${cell(api?.p50)} | ${cell(api?.p99)} | ${cell(api?.serverMicros, 0)} | ${cell(floor?.rps, 0)} | ${ratio} | ${cell(small?.p50)} | ${grown} |`,
       );
     }
   }
