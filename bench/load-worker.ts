@@ -15,7 +15,8 @@ interface Spec {
 
 const spec = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Spec;
 // Every member's request built once: autocannon rebuilds (and re-serializes) a request that has a
-// setupRequest on every send, which costs the load generator, on the same two cores, a quarter of a core.
+// setupRequest on every send, which took the load generator from a fifth to a quarter of a core, on
+// the two cores the server and PostgreSQL also use.
 // Each connection walks the list from its start, so the load goes round all the members.
 const requests = spec.requests.map((request) => ({
   method: 'GET' as const,

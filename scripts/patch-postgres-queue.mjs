@@ -7,7 +7,7 @@
 // (idle connections left over from a burst, or all of them busy under load) the array grows by one
 // slot a query and each query scans all of it. Measured here: 11,000 → 3,800 queries/s after 320,000
 // queries at two at a time with ten idle connections, and the API's throughput falling from run to run
-// of the benchmark. See docs/decisions/012-postgres-queue-patch.md.
+// of the benchmark. See docs/decisions/012-postgres-queue-patch-and-lighter-api-responses.md.
 //
 // The patch applies only to the exact code it was written for; anything else is left alone, with a
 // warning, so an upgrade of postgres.js never gets a blind rewrite.
@@ -61,7 +61,9 @@ function Queue(initial = []) {
 `;
 
 const root = path.resolve(import.meta.dirname, '..');
-const installs = ['.', 'apps/server', 'bench']
+// The driver is hoisted to the root; a workspace gets its own copy only if its version differs.
+const { workspaces = [] } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const installs = ['.', ...workspaces]
   .map((folder) => path.join(root, folder, 'node_modules', 'postgres'))
   .filter((folder) => fs.existsSync(folder));
 

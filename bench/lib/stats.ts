@@ -18,12 +18,13 @@ export interface LoadResult {
   serverMicros?: number;
 }
 
+// sysconf(_SC_CLK_TCK): 100 on every Linux Node supports.
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** CPU time a process has used so far, all threads, in µs (Linux: utime + stime in clock ticks). */
 export function processCpuMicros(pid: number): number {
   const fields = (fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / CLOCK_TICKS_PER_SECOND);
 }
-// sysconf(_SC_CLK_TCK): 100 on every Linux Node supports.
-const CLOCK_TICKS_PER_SECOND = 100;
 
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 // scripts/patch-postgres-queue.mjs, run by the root postinstall, replaces this file.
 function packageRootOf(file: string): string {
   const folder = path.dirname(file);
-  return fs.existsSync(path.join(folder, 'package.json')) &&
-    JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')).name === 'postgres'
-    ? folder
-    : packageRootOf(folder);
+  if (folder === file) throw new Error('postgres.js is not installed');
+  const manifest = path.join(folder, 'package.json');
+  const isDriver = fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'postgres';
+  return isDriver ? folder : packageRootOf(folder);
 }
 const driverRoot = packageRootOf(createRequire(import.meta.url).resolve('postgres'));
 const esmQueue = path.join(driverRoot, 'src', 'queue.js');
