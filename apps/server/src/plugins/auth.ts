@@ -59,12 +59,17 @@ async function loadSessionUser(app: FastifyInstance, request: FastifyRequest) {
     role,
     subscriptionEndsAt: subscription ? subscription.currentPeriodEnd.getTime() : null,
   };
-  return { userId: value.id, value, sessionExpiresAt: new Date(result.session.expiresAt).getTime() };
+  return { userId: value.id, value, expiresAt: new Date(result.session.expiresAt).getTime() };
 }
 
 // Auth requests after which this process forgets every cached session at once (sign-out, password
 // changes and resets, revocations); other processes hear the triggers' NOTIFY.
 const KEEPS_SESSIONS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/get-session']);
+
+/** The request's member if something already asked for her (no load of its own), else undefined. */
+export function sessionUserIfAsked(request: FastifyRequest): Promise<SessionUser | null> | undefined {
+  return perRequest.get(request);
+}
 
 /** onRequest guard: a signed-in member is required (401 otherwise). */
 export async function requireUser(request: FastifyRequest): Promise<void> {

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { announceSessionChange, createSessionCache } from './session-cache.ts';
 
 const loaded =
-  (userId: string, value: string, sessionExpiresAt = Date.now() + 60_000) =>
+  (userId: string, value: string, expiresAt = Date.now() + 60_000) =>
   async () => ({
     userId,
     value,
-    sessionExpiresAt,
+    expiresAt,
   });
 
 describe('session cache', () => {
@@ -15,7 +15,7 @@ describe('session cache', () => {
     let loads = 0;
     const load = async () => {
       loads++;
-      return { userId: 'u1', value: `v${loads}`, sessionExpiresAt: Date.now() + 60_000 };
+      return { userId: 'u1', value: `v${loads}`, expiresAt: Date.now() + 60_000 };
     };
     expect(await cache.resolve('cookie-a', load)).toBe('v1');
     expect(await cache.resolve('cookie-a', load)).toBe('v1');
@@ -44,7 +44,7 @@ describe('session cache', () => {
       await new Promise<void>((resolve) => {
         release = resolve;
       });
-      return { userId: 'u1', value: 'read before the change', sessionExpiresAt: Date.now() + 60_000 };
+      return { userId: 'u1', value: 'read before the change', expiresAt: Date.now() + 60_000 };
     };
     const pending = cache.resolve('a', slow);
     cache.invalidateUser('u1');
@@ -85,7 +85,7 @@ describe('session cache under concurrent first requests', () => {
     const load = async () => {
       loads++;
       await opened;
-      return { userId: 'u1', value: 'member', sessionExpiresAt: Date.now() + 60_000 };
+      return { userId: 'u1', value: 'member', expiresAt: Date.now() + 60_000 };
     };
     const answers = Promise.all(Array.from({ length: 20 }, () => cache.resolve('a', load)));
     release();
@@ -100,7 +100,7 @@ describe('session cache under concurrent first requests', () => {
     const { opened, release } = gate();
     const pending = cache.resolve('a', async () => {
       await opened;
-      return { userId: 'u1', value: 'one', sessionExpiresAt: Date.now() + 60_000 };
+      return { userId: 'u1', value: 'one', expiresAt: Date.now() + 60_000 };
     });
     cache.invalidateUser('u2');
     release();
@@ -117,7 +117,7 @@ describe('session cache under concurrent first requests', () => {
       loads++;
       const value = loads === 1 ? 'before' : 'after';
       if (loads === 1) await first.opened;
-      return { userId: 'u1', value, sessionExpiresAt: Date.now() + 60_000 };
+      return { userId: 'u1', value, expiresAt: Date.now() + 60_000 };
     };
     const early = cache.resolve('a', load);
     cache.invalidateUser('u1');
