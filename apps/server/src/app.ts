@@ -33,6 +33,7 @@ import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import leaderboardCache from './plugins/leaderboard-cache.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import notificationsCache from './plugins/notifications-cache.ts';
 import periodicJobs from './plugins/periodic-jobs.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(billingPlugin, { stripe });
   await app.register(realtimePlugin);
   await app.register(leaderboardCache);
+  await app.register(notificationsCache);
   await app.register(periodicJobs);
 
   // Modules.

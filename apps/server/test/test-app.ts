@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type Stripe from 'stripe';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import type { Database } from '../src/db/client.ts';
+import { type Database, openPostgres } from '../src/db/client.ts';
 import { runSeed } from '../src/db/seed/seed.ts';
 import { grantRoleByEmail } from '../src/modules/roles/service.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -131,4 +131,29 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+export interface SecondProcess {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  /** Every statement the second process has sent (empty it to watch what a request sends). */
+  statements: string[];
+}
+
+/**
+ * Runs `use` with a second app on the same PostgreSQL server, as another process would be (its own
+ * pool, its own caches, its own LISTEN), recording its statements; closes it afterwards.
+ */
+export async function withSecondProcess(t: TestApp, use: (second: SecondProcess) => Promise<void>): Promise<void> {
+  const url = t.database.url;
+  if (!url) throw new Error('needs the PostgreSQL server');
+  const statements: string[] = [];
+  const database = openPostgres(url, { onQuery: (query) => statements.push(query) });
+  const app = await buildApp({ config: t.config, database, logger: false });
+  try {
+    await app.ready();
+    await use({ app, statements });
+  } finally {
+    await app.close();
+    await database.close();
+  }
 }

@@ -2,6 +2,7 @@ import type { Leaderboard, LeaderboardPeriod } from '@lunara/shared/profiles';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { listenWhileOpen } from '../lib/listen-while-open.ts';
+import { onSuccessfulWrite } from '../lib/on-successful-write.ts';
 import { createSharedReadCache } from '../lib/shared-read-cache.ts';
 import { getLeaderboard, LEADERBOARD_CHANNEL, periodStart } from '../modules/leaderboard/leaderboard-service.ts';
 
@@ -28,11 +29,7 @@ export default fp(
       return cache.get(key, () => getLeaderboard(app.db, period, now));
     });
     listenWhileOpen(app, LEADERBOARD_CHANNEL, cache.clear, cache.clear);
-    app.addHook('onSend', (request, reply, payload, done) => {
-      // A refused write changed nothing (and a flood of them should not empty the cache).
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
-      done(null, payload);
-    });
+    onSuccessfulWrite(app, cache.clear);
   },
   { name: 'leaderboard-cache', dependencies: ['db'] },
 );

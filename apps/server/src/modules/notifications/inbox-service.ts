@@ -12,6 +12,9 @@ import { notFound } from '../../errors.ts';
 import { publishEvent } from '../realtime/publish.ts';
 import { toAppNotification } from './notification-service.ts';
 
+/** The channel migration 0009's trigger tells, with the member's id, of any change to her notifications. */
+export const NOTIFICATIONS_CHANNEL = 'lunara_notifications';
+
 // Read on every page of the app: run straight through the driver.
 const newestNotifications = directRead((db) =>
   db

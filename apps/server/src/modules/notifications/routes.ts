@@ -3,7 +3,7 @@ import { notificationListSchema, preferencesSchema, preferencesUpdateSchema } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, sessionUserOf } from '../../plugins/auth.ts';
-import { getPreferences, listNotifications, markAllRead, markRead, updatePreferences } from './inbox-service.ts';
+import { getPreferences, markAllRead, markRead, updatePreferences } from './inbox-service.ts';
 
 const errors = { 401: errorResponseSchema, 404: errorResponseSchema };
 
@@ -20,7 +20,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationListSchema, ...errors },
       },
     },
-    async (request) => listNotifications(app.db, (await sessionUserOf(request)).id),
+    async (request) => app.readNotifications((await sessionUserOf(request)).id),
   );
   app.post(
     '/api/notifications/:notificationId/read',

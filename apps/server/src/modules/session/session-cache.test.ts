@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/server-process.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp, withSecondProcess } from '../../../test/test-app.ts';
 import { testDatabaseKind } from '../../../test/test-database.ts';
-import { buildApp } from '../../app.ts';
-import { openPostgres } from '../../db/client.ts';
 import { upsertSubscription } from '../billing/subscription-service.ts';
 import { grantRoleByEmail } from '../roles/service.ts';
 
@@ -55,14 +53,8 @@ describe('cached sessions answer as the database would', () => {
 
   it.runIf(testDatabaseKind === 'postgres')(
     'cost no session query once cached, and hear changes made by another process',
-    async () => {
-      const url = t.database.url;
-      if (!url) throw new Error('needs the PostgreSQL server');
-      const statements: string[] = [];
-      const database = openPostgres(url, { onQuery: (query) => statements.push(query) });
-      const other = await buildApp({ config: t.config, database, logger: false });
-      try {
-        await other.ready();
+    () =>
+      withSecondProcess(t, async ({ app: other, statements }) => {
         const member = await t.signUpSubscriber();
         const ask = (path: string) =>
           other.inject({ method: 'GET', url: path, headers: { cookie: member.cookie } }).then((r) => r.statusCode);
@@ -84,10 +76,6 @@ describe('cached sessions answer as the database would', () => {
         // Changed through the first app: the second hears it from the database.
         await grantRoleByEmail(t.database.db, member.email, 'admin');
         await waitFor(async () => (await ask('/api/admin/stats')) === 200, 5_000, 'the role change to arrive');
-      } finally {
-        await other.close();
-        await database.close();
-      }
-    },
+      }),
   );
 });
