@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_PRICE_CENTS } from '@lunara/shared/money';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from './db/pool-size.ts';
 
 export interface Config {
   port: number;
@@ -10,6 +11,8 @@ export interface Config {
   trustedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections this process keeps to the PostgreSQL server of DATABASE_URL. */
+  databasePoolSize: number;
   adminEmails: string[];
   productName: string;
   priceCents: number;
@@ -56,6 +59,12 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'must be a whole number of connections' })
+    .int('must be a whole number of connections')
+    .min(1, 'must be at least 1')
+    .max(200, 'must be at most 200')
+    .optional(),
   ADMIN_EMAILS: z.string().default(''),
   PRODUCT_NAME: z.string().trim().min(1, 'must not be empty').max(60).default('Lunara'),
   PRICE_CENTS: z.coerce
@@ -139,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: loopbackTwins(appUrl),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE,
     adminEmails,
     productName: e.PRODUCT_NAME,
     priceCents: e.PRICE_CENTS,

@@ -36,6 +36,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
+  it('keeps ten database connections unless DATABASE_POOL_SIZE says', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+  });
+
   it('normalises ADMIN_EMAILS', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Owner@Example.com, second@example.com ,' }).adminEmails).toEqual([
       'owner@example.com',
@@ -53,6 +58,8 @@ describe('loadConfig', () => {
       'Invalid configuration: ADMIN_EMAILS must be a comma-separated list of email addresses',
     ],
     [{ PRICE_CENTS: '55.5' }, 'Invalid configuration: PRICE_CENTS must be a whole number of cents'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'Invalid configuration: DATABASE_POOL_SIZE must be at least 1'],
+    [{ DATABASE_POOL_SIZE: 'ten' }, 'Invalid configuration: DATABASE_POOL_SIZE must be a whole number of connections'],
     [{ DEMO_DATA: 'maybe' }, 'Invalid configuration: DEMO_DATA must be 0 or 1'],
     [{ AUTH_SECRET: 'short' }, 'Invalid configuration: AUTH_SECRET must be at least 32 characters'],
   ])('refuses %o with one clear line', (env, message) => {

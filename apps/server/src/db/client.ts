@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { DEFAULT_POOL_SIZE } from './pool-size.ts';
 
 /** One type for both drivers; transactions are of the same type, so services take either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -76,7 +77,7 @@ function alwaysPrepared(client: postgres.Sql): postgres.Sql {
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const { onQuery } = options;
   const client = postgres(url, {
-    max: options.max ?? 10,
+    max: options.max ?? DEFAULT_POOL_SIZE,
     debug: onQuery ? (_connection, query, parameters) => onQuery(query, parameters) : undefined,
     onnotice: () => {},
     // JIT compiling pays off for long analytical queries; for these millisecond reads it only ever
@@ -142,8 +143,14 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
   }
 }
 
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? Promise.resolve(openPostgres(config.databaseUrl)) : openEmbedded(config.dataDir);
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  databasePoolSize?: number;
+  dataDir: string;
+}): Promise<Database> {
+  return config.databaseUrl
+    ? Promise.resolve(openPostgres(config.databaseUrl, { max: config.databasePoolSize }))
+    : openEmbedded(config.dataDir);
 }
 
 export async function pingDatabase(db: Db): Promise<void> {
