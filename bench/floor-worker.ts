@@ -2,6 +2,7 @@
 // once as the load had connections, over a pool the size of the server's. Prints a LoadResult as JSON.
 import fs from 'node:fs';
 import postgres from 'postgres';
+import { CONNECTION_SETTINGS } from '../apps/server/src/db/connection-settings.ts';
 import { type LoadResult, percentile } from './lib/stats.ts';
 
 interface Spec {
@@ -14,7 +15,8 @@ interface Spec {
 }
 
 const spec = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Spec;
-const sql = postgres(spec.databaseUrl, { max: spec.pool, onnotice: () => {} });
+// The app's own connection settings: like for like.
+const sql = postgres(spec.databaseUrl, { max: spec.pool, onnotice: () => {}, connection: CONNECTION_SETTINGS });
 const latencies: number[] = [];
 let errors = 0;
 let next = 0;

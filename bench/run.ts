@@ -6,7 +6,7 @@ import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_POOL_SIZE } from '../apps/server/src/db/pool-size.ts';
+import { DEFAULT_POOL_SIZE } from '../apps/server/src/db/connection-settings.ts';
 import { type LighthouseScores, measurePageWeights, runLighthouse } from './lib/browser.ts';
 import { captureStatements, type Statement } from './lib/capture.ts';
 import { databaseUrl, prepareBenchDatabase, type Size } from './lib/databases.ts';

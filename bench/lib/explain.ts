@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { CONNECTION_SETTINGS } from '../../apps/server/src/db/connection-settings.ts';
 import type { Statement } from './capture.ts';
 
 interface PlanNode {
@@ -27,12 +28,23 @@ export async function explainStatements(databaseUrl: string, statements: Stateme
   }
   const summary: PlanSummary = { problems: [], scans: [] };
   try {
-    for (const statement of statements) {
+    // The plan the app runs: its connections keep one generic plan per statement (CONNECTION_SETTINGS,
+    // decision 014), which EXPLAIN of the statement with its values would not show. PostgreSQL 15 has no
+    // EXPLAIN (GENERIC_PLAN): the statement is prepared in SQL and its EXECUTE explained.
+    await sql.unsafe(`set plan_cache_mode = ${CONNECTION_SETTINGS.plan_cache_mode}`);
+    for (const [index, statement] of statements.entries()) {
       if (!/^\s*(select|with)\b/i.test(statement.query)) continue;
-      const [row] = await sql.unsafe(
-        `explain (format json) ${statement.query}`,
-        statement.parameters as postgres.ParameterOrJSON<never>[],
-      );
+      const name = `bench_explain_${index}`;
+      // The parameters' types as PostgreSQL resolved them for the driver's own prepared statement.
+      const parameters = statement.parameters as postgres.ParameterOrJSON<never>[];
+      await sql.unsafe(statement.query, parameters, { prepare: true });
+      const [prepared] = await sql<Array<{ types: string }>>`
+        select array_to_string(parameter_types, ',') as types from pg_prepared_statements where statement = ${statement.query}`;
+      const types = prepared?.types ? `(${prepared.types})` : '';
+      await sql.unsafe(`prepare ${name}${types} as ${statement.query}`);
+      const values = statement.parameters.map(literal).join(', ');
+      const [row] = await sql.unsafe(`explain (format json) execute ${name}${values ? `(${values})` : ''}`);
+      await sql.unsafe(`deallocate ${name}`);
       const plan = (row?.['QUERY PLAN'] as Array<{ Plan: PlanNode }> | undefined)?.[0]?.Plan;
       if (plan) walk(plan, summary, sizes);
     }
@@ -42,6 +54,17 @@ export async function explainStatements(databaseUrl: string, statements: Stateme
   summary.scans = [...new Set(summary.scans)];
   summary.problems = [...new Set(summary.problems)];
   return summary;
+}
+
+/** A value as an SQL literal, for EXECUTE (whose arguments the driver cannot type). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = Array.isArray(value)
+    ? `{${value.map((item) => JSON.stringify(item)).join(',')}}`
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 function walk(node: PlanNode, summary: PlanSummary, sizes: Map<string, number>) {

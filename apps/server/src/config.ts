@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_PRICE_CENTS } from '@lunara/shared/money';
 import { z } from 'zod';
-import { DEFAULT_POOL_SIZE } from './db/pool-size.ts';
+import { DEFAULT_POOL_SIZE } from './db/connection-settings.ts';
 
 export interface Config {
   port: number;

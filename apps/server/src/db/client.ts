@@ -9,8 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { CONNECTION_SETTINGS, DEFAULT_POOL_SIZE } from './connection-settings.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-import { DEFAULT_POOL_SIZE } from './pool-size.ts';
 
 /** One type for both drivers; transactions are of the same type, so services take either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -80,9 +80,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     max: options.max ?? DEFAULT_POOL_SIZE,
     debug: onQuery ? (_connection, query, parameters) => onQuery(query, parameters) : undefined,
     onnotice: () => {},
-    // JIT compiling pays off for long analytical queries; for these millisecond reads it only ever
-    // added tens of milliseconds when a misestimated plan crossed jit_above_cost.
-    connection: { application_name: 'lunara', jit: 'off' },
+    connection: CONNECTION_SETTINGS,
   });
   const db = drizzlePostgres(alwaysPrepared(client)) as unknown as Db;
   return {
