@@ -59,6 +59,21 @@ export interface LighthouseScores {
   tbtMs: number;
   /** The performance score of every run, the reported (median) one among them. */
   runs?: number[];
+  /** The host's speed as Lighthouse measured it, and the CPU slowdown it was given for that speed. */
+  benchmarkIndex?: number;
+  cpuSlowdown?: number;
+}
+
+/**
+ * Lighthouse's default 4x CPU slowdown turns a typical high-end desktop (benchmarkIndex 1500-2000) into
+ * a mid-tier phone; on a slower host it emulates a slower phone than that, so the same pages score
+ * lower from one machine to the next. Its throttling guide ("Calibrating the CPU slowdown") says to
+ * lower the multiplier on a weaker machine: this one aims at the same phone whatever the host (an
+ * index of 1750 / 4), never above the default and never below 1.
+ */
+export function cpuSlowdownFor(benchmarkIndex: number): number {
+  const multiplier = benchmarkIndex / (1750 / 4);
+  return Math.min(4, Math.max(1, Math.round(multiplier * 10) / 10));
 }
 
 /** Runs per page: Lighthouse's variability guide picks the median of five. */
@@ -67,7 +82,7 @@ const LIGHTHOUSE_RUNS = 5;
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /**
- * Lighthouse's default (mobile, simulated throttling) runs of each page, signed in where a cookie is
+ * Lighthouse's default (mobile, simulated throttling, the CPU slowdown calibrated) runs of each page, signed in where a cookie is
  * given; the run reported is the median one (Lighthouse's own `computeMedianRun`: the run nearest the
  * median first paint and time to interactive), and every run's performance score is kept beside it.
  */
@@ -75,6 +90,15 @@ export async function runLighthouse(baseUrl: string, pages: Array<{ page: string
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const results: LighthouseScores[] = [];
   try {
+    // One unscored run first: it warms the server and the browser, and measures the host.
+    const calibration = await lighthouse(`${baseUrl}${pages[0]?.page ?? '/'}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const benchmarkIndex = Math.round(calibration?.lhr.environment.benchmarkIndex ?? 0);
+    const cpuSlowdown = benchmarkIndex > 0 ? cpuSlowdownFor(benchmarkIndex) : 4;
     for (const { page, cookie } of pages) {
       const runs: LighthouseResult[] = [];
       // Now and then a run comes back without a performance score (its trace failed: the categories
@@ -86,6 +110,7 @@ export async function runLighthouse(baseUrl: string, pages: Array<{ page: string
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
           extraHeaders: cookie ? { Cookie: cookie } : undefined,
+          throttling: { cpuSlowdownMultiplier: cpuSlowdown },
         });
         if (result?.lhr.categories.performance?.score != null) runs.push(result.lhr);
         else
@@ -104,6 +129,8 @@ export async function runLighthouse(baseUrl: string, pages: Array<{ page: string
         lcpMs: metric('largest-contentful-paint'),
         tbtMs: metric('total-blocking-time'),
         runs: runs.map((run) => score(run, 'performance')),
+        benchmarkIndex,
+        cpuSlowdown,
       });
     }
   } finally {

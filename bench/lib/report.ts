@@ -187,7 +187,11 @@ export function renderReport(results: BenchResults): { summary: string; markdown
   if (results.lighthouse) {
     lines.push(
       '',
-      'Lighthouse: the median of five runs (its own `computeMedianRun`), mobile with simulated throttling.',
+      `Lighthouse: the median of five runs (its own \`computeMedianRun\`), mobile with simulated throttling${
+        results.lighthouse[0]?.cpuSlowdown
+          ? `, CPU slowdown ${results.lighthouse[0].cpuSlowdown}x for this host's benchmarkIndex of ${results.lighthouse[0].benchmarkIndex} (4x from a 1,750 desktop: the same emulated phone on any host; \`lib/browser.ts\`)`
+          : ''
+      }.`,
       '',
       '| Page | performance | FCP | LCP | TBT | accessibility | best practices | every run |',
       '|---|---|---|---|---|---|---|---|',
