@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { CONNECTION_SETTINGS, DEFAULT_POOL_SIZE } from './connection-settings.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { splitSocketUrl } from './socket-url.ts';
 
 /** One type for both drivers; transactions are of the same type, so services take either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -74,10 +75,12 @@ function alwaysPrepared(client: postgres.Sql): postgres.Sql {
   });
 }
 
-export function openPostgres(url: string, options: PostgresOptions = {}): Database {
+export function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Database {
   const { onQuery } = options;
+  const { url, path: socketPath } = splitSocketUrl(databaseUrl);
   const client = postgres(url, {
     max: options.max ?? DEFAULT_POOL_SIZE,
+    ...(socketPath ? { path: socketPath } : {}),
     debug: onQuery ? (_connection, query, parameters) => onQuery(query, parameters) : undefined,
     onnotice: () => {},
     connection: CONNECTION_SETTINGS,
@@ -89,7 +92,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     async migrate() {
       // Several app processes may start at once against one server: only one migrates at a time.
       // One connection (max 1) holds the session-level lock and runs the migrations.
-      const single = postgres(url, { max: 1, onnotice: () => {} });
+      const single = postgres(url, { max: 1, onnotice: () => {}, ...(socketPath ? { path: socketPath } : {}) });
       try {
         await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
         await migratePostgres(drizzlePostgres(single), { migrationsFolder: migrationsFolder() });
