@@ -109,8 +109,14 @@ describe('graceful shutdown', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 30));
     const exited = server.kill('SIGTERM');
-    // While it drains, readiness fails so that a load balancer sends new traffic elsewhere.
-    expect((await fetch(`${server.url}/api/ready`)).status).toBe(503);
+    // While it drains, readiness fails so that a load balancer sends new traffic elsewhere. The signal
+    // reaches the process's event loop on its own schedule: a request sent at the same instant may be
+    // read first, so readiness is asked until it answers, within the drain period.
+    await waitFor(
+      async () => (await fetch(`${server.url}/api/ready`)).status === 503,
+      3_000,
+      'readiness to fail while the server drains',
+    );
     expect(await exited).toBe(0);
     await stream.ended;
     const results = await Promise.all(requests);
