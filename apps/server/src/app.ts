@@ -31,6 +31,7 @@ import billingPlugin from './plugins/billing.ts';
 import crossSiteProtection from './plugins/cross-site-protection.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import feedCache from './plugins/feed-cache.ts';
 import leaderboardCache from './plugins/leaderboard-cache.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import notificationsCache from './plugins/notifications-cache.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(authPlugin);
   await app.register(billingPlugin, { stripe });
   await app.register(realtimePlugin);
+  await app.register(feedCache);
   await app.register(leaderboardCache);
   await app.register(notificationsCache);
   await app.register(periodicJobs);

@@ -22,6 +22,9 @@ import { createNotification } from '../notifications/notification-service.ts';
 import { awardPoints } from '../points/ledger-service.ts';
 import { adjustCounter } from '../points/member-points-service.ts';
 
+/** Where migration 0010's triggers announce any change to what the feed's first page shows. */
+export const FEED_CHANNEL = 'lunara_feed';
+
 /** A post as the route's schema has validated it (trimmed, category defaulted). */
 export type NewPost = z.output<typeof createPostBodySchema>;
 
@@ -30,7 +33,7 @@ export interface Actor {
   role: Role;
 }
 
-const postColumns = (viewerId: string | Placeholder) => ({
+const sharedColumns = {
   id: posts.id,
   title: posts.title,
   content: posts.content,
@@ -43,10 +46,15 @@ const postColumns = (viewerId: string | Placeholder) => ({
   authorId: posts.userId,
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
+};
+
+const postColumns = (viewerId: string | Placeholder) => ({
+  ...sharedColumns,
   likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
 });
 
-interface PostRow {
+/** A post as every member sees it: whether the viewer liked it is hers alone. */
+export interface SharedPostRow {
   id: string;
   title: string;
   content: string;
@@ -59,6 +67,9 @@ interface PostRow {
   authorId: string;
   authorName: string | null;
   authorAvatar: string | null;
+}
+
+interface PostRow extends SharedPostRow {
   likedByMe: boolean;
 }
 
@@ -77,27 +88,8 @@ function toPost(row: PostRow): Post {
   };
 }
 
-// The feed is the busiest read: its statements are built once per database, not per request.
-const feedPage = (db: Db) =>
-  db
-    .select(postColumns(sql.placeholder('viewer')))
-    .from(posts)
-    .leftJoin(profiles, eq(profiles.id, posts.userId))
-    .orderBy(desc(posts.isPinned), desc(posts.createdAt), desc(posts.id))
-    .limit(builderLimit(FEED_PAGE_SIZE + 1))
-    .$dynamic();
-// The busiest read of all: run straight through the driver.
-const feedFirstPage = directRead(feedPage);
-const feedPageAfter = directRead((db) =>
-  feedPage(db).where(afterPinnedCursor(posts.isPinned, posts.createdAt, posts.id)),
-);
-
-/** The feed: pinned posts first, then newest, keyset-paged on (is_pinned, created_at, id). */
-export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
-  const after = cursor ? decodeCursor(cursor, PINNED_CURSOR) : undefined;
-  const rows = after
-    ? await feedPageAfter(db, { viewer: viewerId, ...pinnedCursorValues(after) })
-    : await feedFirstPage(db, { viewer: viewerId });
+/** One page of the feed from its rows (one more than a page, to know whether another follows). */
+function toPostPage(rows: PostRow[]): PostPage {
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -105,6 +97,79 @@ export async function listPosts(db: Db, viewerId: string, cursor?: string): Prom
     nextCursor:
       rows.length > FEED_PAGE_SIZE && last ? encodeCursor([last.isPinned, last.createdMicros, last.id]) : null,
   };
+}
+
+// The feed is the busiest read: its statements are built once per database, not per request, and run
+// straight through the driver.
+const feedOrder = [desc(posts.isPinned), desc(posts.createdAt), desc(posts.id)];
+const feedPageAfter = directRead((db) =>
+  db
+    .select(postColumns(sql.placeholder('viewer')))
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .where(afterPinnedCursor(posts.isPinned, posts.createdAt, posts.id))
+    .orderBy(...feedOrder)
+    .limit(builderLimit(FEED_PAGE_SIZE + 1)),
+);
+const sharedFirstPage = directRead((db) =>
+  db
+    .select(sharedColumns)
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .orderBy(...feedOrder)
+    .limit(builderLimit(FEED_PAGE_SIZE + 1)),
+);
+const likedAmong = directRead((db) =>
+  db
+    .select({ postId: postLikes.postId })
+    .from(postLikes)
+    .where(
+      and(
+        eq(postLikes.userId, sql.placeholder('viewer')),
+        sql`${postLikes.postId} = any(${sql.placeholder('postIds')}::uuid[])`,
+      ),
+    ),
+);
+
+/**
+ * The feed's first page as every member sees it (pinned posts first, then newest), without the
+ * viewer's likes: what `plugins/feed-cache.ts` keeps in memory.
+ */
+export function loadSharedFirstPage(db: Db): Promise<SharedPostRow[]> {
+  return sharedFirstPage(db);
+}
+
+/** Which of these posts the viewer has liked. */
+export async function loadLikedPostIds(db: Db, viewerId: string, postIds: string[]): Promise<Set<string>> {
+  if (postIds.length === 0) return new Set();
+  const rows = await likedAmong(db, { viewer: viewerId, postIds });
+  return new Set(rows.map((row) => row.postId));
+}
+
+/** The first page for one viewer: the shared rows with her likes. */
+export function firstPageFor(rows: SharedPostRow[], likedByViewer: ReadonlySet<string>): PostPage {
+  return toPostPage(rows.map((row) => ({ ...row, likedByMe: likedByViewer.has(row.id) })));
+}
+
+/**
+ * The feed: pinned posts first, then newest, keyset-paged on (is_pinned, created_at, id). The route
+ * reads the first page through the feed cache; this reads it from the database.
+ */
+export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
+  if (!cursor) {
+    const rows = await loadSharedFirstPage(db);
+    return firstPageFor(
+      rows,
+      await loadLikedPostIds(
+        db,
+        viewerId,
+        rows.map((row) => row.id),
+      ),
+    );
+  }
+  return toPostPage(
+    await feedPageAfter(db, { viewer: viewerId, ...pinnedCursorValues(decodeCursor(cursor, PINNED_CURSOR)) }),
+  );
 }
 
 async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {

@@ -35,7 +35,11 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postPageSchema, ...errors },
       },
     },
-    async (request) => listPosts(app.db, (await sessionUserOf(request)).id, request.query.cursor),
+    async (request) => {
+      const viewerId = (await sessionUserOf(request)).id;
+      const { cursor } = request.query;
+      return cursor ? listPosts(app.db, viewerId, cursor) : app.readFeedFirstPage(viewerId);
+    },
   );
   app.post(
     '/api/posts',

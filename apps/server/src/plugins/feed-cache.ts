@@ -1,0 +1,73 @@
+import type { PostPage } from '@lunara/shared/feed';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { listenWhileOpen } from '../lib/listen-while-open.ts';
+import { onSuccessfulWrite } from '../lib/on-successful-write.ts';
+import { createSharedReadCache } from '../lib/shared-read-cache.ts';
+import {
+  FEED_CHANNEL,
+  firstPageFor,
+  loadLikedPostIds,
+  loadSharedFirstPage,
+  type SharedPostRow,
+} from '../modules/feed/post-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The feed's first page for one member, from memory while nothing it shows has changed (decision 015). */
+    readFeedFirstPage(viewerId: string): Promise<PostPage>;
+  }
+}
+
+/** Members whose likes one cached page remembers; past this the longest unasked goes first. */
+const MAX_VIEWERS = 5_000;
+
+interface CachedFirstPage {
+  rows: SharedPostRow[];
+  /** Per member, which of these rows she has liked: true of these rows only, so it lives and dies with them. */
+  likedBy: Map<string, Promise<ReadonlySet<string>>>;
+}
+
+/**
+ * The first page of the feed is what every member opens first, and it is the same for all of them
+ * but for which posts each has liked. It is kept once per process, with each reader's likes of its
+ * posts beside it, and forgotten on any change to what it shows: migration 0010's triggers on posts
+ * (new, deleted, pinned, liked, commented), likes and authors' names NOTIFY `lunara_feed` on commit,
+ * to every process; this process also forgets it before answering any successful write, so that a
+ * member sees her own post or like at once.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    const pages = createSharedReadCache<CachedFirstPage>({ maxEntries: 1 });
+    const likesOf = (page: CachedFirstPage, viewerId: string) => {
+      const known = page.likedBy.get(viewerId);
+      if (known) {
+        // Asked again: now the newest, so the oldest asked goes first past the limit.
+        page.likedBy.delete(viewerId);
+        page.likedBy.set(viewerId, known);
+        return known;
+      }
+      const loading = loadLikedPostIds(
+        app.db,
+        viewerId,
+        page.rows.map((row) => row.id),
+      );
+      if (page.likedBy.size >= MAX_VIEWERS) page.likedBy.delete(page.likedBy.keys().next().value as string);
+      page.likedBy.set(viewerId, loading);
+      loading.catch(() => {
+        if (page.likedBy.get(viewerId) === loading) page.likedBy.delete(viewerId);
+      });
+      return loading;
+    };
+    app.decorate('readFeedFirstPage', async (viewerId: string) => {
+      const page = await pages.get('first', async () => ({
+        rows: await loadSharedFirstPage(app.db),
+        likedBy: new Map(),
+      }));
+      return firstPageFor(page.rows, await likesOf(page, viewerId));
+    });
+    listenWhileOpen(app, FEED_CHANNEL, pages.clear, pages.clear);
+    onSuccessfulWrite(app, pages.clear);
+  },
+  { name: 'feed-cache', dependencies: ['db'] },
+);
