@@ -148,7 +148,7 @@ export function renderReport(results: BenchResults): { summary: string; markdown
     '',
     'req/s, p50 and p99 in ms, through HTTP with signed-in sessions; "server µs" is the CPU time the server process',
     '(all threads) spent per request, steadier than req/s on a shared machine; "SQL" is the same statements through',
-    'the driver (marked *: the API answers from memory between changes; "SQL" is then the statements that refill it).',
+    'the driver (marked *: the API answers from memory between changes; "SQL" is then what a request costs when nothing is kept: its own statements and the shared ones).',
     "Each row's API/SQL compares runs made minutes apart; the floor budget above is judged on runs made back to back.",
     '',
     '| Endpoint | conns | req/s | p50 | p99 | server µs | SQL req/s | API/SQL | p50 at 1% | growth |',
