@@ -77,10 +77,11 @@ function alwaysPrepared(client: postgres.Sql): postgres.Sql {
 
 export function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Database {
   const { onQuery } = options;
-  const { url, path: socketPath } = splitSocketUrl(databaseUrl);
+  const { url, path } = splitSocketUrl(databaseUrl);
+  const socket = path ? { path } : {};
   const client = postgres(url, {
     max: options.max ?? DEFAULT_POOL_SIZE,
-    ...(socketPath ? { path: socketPath } : {}),
+    ...socket,
     debug: onQuery ? (_connection, query, parameters) => onQuery(query, parameters) : undefined,
     onnotice: () => {},
     connection: CONNECTION_SETTINGS,
@@ -92,7 +93,7 @@ export function openPostgres(databaseUrl: string, options: PostgresOptions = {})
     async migrate() {
       // Several app processes may start at once against one server: only one migrates at a time.
       // One connection (max 1) holds the session-level lock and runs the migrations.
-      const single = postgres(url, { max: 1, onnotice: () => {}, ...(socketPath ? { path: socketPath } : {}) });
+      const single = postgres(url, { max: 1, onnotice: () => {}, ...socket });
       try {
         await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
         await migratePostgres(drizzlePostgres(single), { migrationsFolder: migrationsFolder() });

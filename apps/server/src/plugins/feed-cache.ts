@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { listenWhileOpen } from '../lib/listen-while-open.ts';
 import { onSuccessfulWrite } from '../lib/on-successful-write.ts';
-import { createSharedReadCache } from '../lib/shared-read-cache.ts';
+import { createSharedReadCache, type SharedReadCache } from '../lib/shared-read-cache.ts';
 import {
   FEED_CHANNEL,
   firstPageFor,
@@ -19,13 +19,13 @@ declare module 'fastify' {
   }
 }
 
-/** Members whose likes one cached page remembers; past this the longest unasked goes first. */
+/** Members whose likes one cached page remembers; past this the first stored goes first. */
 const MAX_VIEWERS = 5_000;
 
 interface CachedFirstPage {
   rows: SharedPostRow[];
   /** Per member, which of these rows she has liked: true of these rows only, so it lives and dies with them. */
-  likedBy: Map<string, Promise<ReadonlySet<string>>>;
+  likedBy: SharedReadCache<ReadonlySet<string>>;
 }
 
 /**
@@ -39,32 +39,19 @@ interface CachedFirstPage {
 export default fp(
   async (app: FastifyInstance) => {
     const pages = createSharedReadCache<CachedFirstPage>({ maxEntries: 1 });
-    const likesOf = (page: CachedFirstPage, viewerId: string) => {
-      const known = page.likedBy.get(viewerId);
-      if (known) {
-        // Asked again: now the newest, so the oldest asked goes first past the limit.
-        page.likedBy.delete(viewerId);
-        page.likedBy.set(viewerId, known);
-        return known;
-      }
-      const loading = loadLikedPostIds(
-        app.db,
-        viewerId,
-        page.rows.map((row) => row.id),
-      );
-      if (page.likedBy.size >= MAX_VIEWERS) page.likedBy.delete(page.likedBy.keys().next().value as string);
-      page.likedBy.set(viewerId, loading);
-      loading.catch(() => {
-        if (page.likedBy.get(viewerId) === loading) page.likedBy.delete(viewerId);
-      });
-      return loading;
-    };
     app.decorate('readFeedFirstPage', async (viewerId: string) => {
       const page = await pages.get('first', async () => ({
         rows: await loadSharedFirstPage(app.db),
-        likedBy: new Map(),
+        likedBy: createSharedReadCache<ReadonlySet<string>>({ maxEntries: MAX_VIEWERS }),
       }));
-      return firstPageFor(page.rows, await likesOf(page, viewerId));
+      const liked = await page.likedBy.get(viewerId, () =>
+        loadLikedPostIds(
+          app.db,
+          viewerId,
+          page.rows.map((row) => row.id),
+        ),
+      );
+      return firstPageFor(page.rows, liked);
     });
     listenWhileOpen(app, FEED_CHANNEL, pages.clear, pages.clear);
     onSuccessfulWrite(app, pages.clear);

@@ -111,14 +111,6 @@ const feedPageAfter = directRead((db) =>
     .orderBy(...feedOrder)
     .limit(builderLimit(FEED_PAGE_SIZE + 1)),
 );
-const sharedFirstPage = directRead((db) =>
-  db
-    .select(sharedColumns)
-    .from(posts)
-    .leftJoin(profiles, eq(profiles.id, posts.userId))
-    .orderBy(...feedOrder)
-    .limit(builderLimit(FEED_PAGE_SIZE + 1)),
-);
 const likedAmong = directRead((db) =>
   db
     .select({ postId: postLikes.postId })
@@ -135,9 +127,14 @@ const likedAmong = directRead((db) =>
  * The feed's first page as every member sees it (pinned posts first, then newest), without the
  * viewer's likes: what `plugins/feed-cache.ts` keeps in memory.
  */
-export function loadSharedFirstPage(db: Db): Promise<SharedPostRow[]> {
-  return sharedFirstPage(db);
-}
+export const loadSharedFirstPage: (db: Db) => Promise<SharedPostRow[]> = directRead((db) =>
+  db
+    .select(sharedColumns)
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .orderBy(...feedOrder)
+    .limit(builderLimit(FEED_PAGE_SIZE + 1)),
+);
 
 /** Which of these posts the viewer has liked. */
 export async function loadLikedPostIds(db: Db, viewerId: string, postIds: string[]): Promise<Set<string>> {
@@ -156,20 +153,13 @@ export function firstPageFor(rows: SharedPostRow[], likedByViewer: ReadonlySet<s
  * reads the first page through the feed cache; this reads it from the database.
  */
 export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
-  if (!cursor) {
-    const rows = await loadSharedFirstPage(db);
-    return firstPageFor(
-      rows,
-      await loadLikedPostIds(
-        db,
-        viewerId,
-        rows.map((row) => row.id),
-      ),
-    );
+  if (cursor) {
+    const after = pinnedCursorValues(decodeCursor(cursor, PINNED_CURSOR));
+    return toPostPage(await feedPageAfter(db, { viewer: viewerId, ...after }));
   }
-  return toPostPage(
-    await feedPageAfter(db, { viewer: viewerId, ...pinnedCursorValues(decodeCursor(cursor, PINNED_CURSOR)) }),
-  );
+  const rows = await loadSharedFirstPage(db);
+  const ids = rows.map((row) => row.id);
+  return firstPageFor(rows, await loadLikedPostIds(db, viewerId, ids));
 }
 
 async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {
