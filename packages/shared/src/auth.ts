@@ -44,3 +44,17 @@ export const resetPasswordBodySchema = z.object({
   newPassword: passwordSchema,
   token: z.string().min(1, 'The reset link is incomplete').max(500),
 });
+
+export const sendVerificationEmailBodySchema = z.object({
+  email: emailSchema,
+  callbackURL: z.string().max(2000).optional(),
+});
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ message: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(PASSWORD_MAX_LENGTH, 'That is not your current password'),
+  newPassword: passwordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});

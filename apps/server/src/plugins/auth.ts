@@ -1,17 +1,13 @@
-import {
-  requestPasswordResetBodySchema,
-  resetPasswordBodySchema,
-  signInBodySchema,
-  signUpBodySchema,
-} from '@lunara/shared/auth';
 import type { Role } from '@lunara/shared/roles';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodType } from 'zod';
+import { AUTH_ENDPOINTS, type AuthEndpoint, EMAILS_PER_ADDRESS_PER_HOUR } from '../auth/auth-endpoints.ts';
 import { resolveAuthSecret } from '../auth/auth-secret.ts';
 import { type Auth, createAuth } from '../auth/create-auth.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { readSessionCookie, type SessionCookie, sessionTokenOf } from '../auth/session-cookie.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
+import { createKeyWindowLimiter } from '../lib/key-window-limiter.ts';
 import { listenWhileOpen } from '../lib/listen-while-open.ts';
 import { findCurrentSubscription } from '../modules/billing/subscription-service.ts';
 import { getUserRole } from '../modules/roles/service.ts';
@@ -19,6 +15,8 @@ import { announceSessionChange, createSessionCache, SESSION_CHANNEL } from '../m
 
 export interface SessionUser {
   id: string;
+  /** better-auth's id of the session the request came with (event streams end with it). */
+  sessionId: string;
   email: string;
   emailVerified: boolean;
   role: Role;
@@ -38,22 +36,25 @@ declare module 'fastify' {
 
 const perRequest = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
-
-/** The signed session cookie as sent; the cache key (an entry exists only once better-auth verified it). */
-function sessionCookieOf(request: FastifyRequest): string | undefined {
-  return SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+/** The request's headers with its one chosen session cookie (see session-cookie.ts), as better-auth gets them. */
+function authHeaders(request: FastifyRequest, cookie: SessionCookie | undefined): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  if (cookie) headers.set('cookie', cookie.header);
+  else headers.delete('cookie');
+  return headers;
 }
 
-async function loadSessionUser(app: FastifyInstance, request: FastifyRequest) {
-  const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!result) return null;
+async function loadSessionUser(app: FastifyInstance, request: FastifyRequest, cookie: SessionCookie) {
+  const result = await app.auth.api.getSession({ headers: authHeaders(request, cookie) });
+  // better-auth saw this cookie and no other session cookie; the token check is a second lock.
+  if (!result || result.session.token !== sessionTokenOf(cookie.value)) return null;
   const [role, subscription] = await Promise.all([
     getUserRole(app.db, result.user.id, request.log),
     findCurrentSubscription(app.db, result.user.id),
   ]);
   const value: SessionUser = {
     id: result.user.id,
+    sessionId: result.session.id,
     email: result.user.email,
     emailVerified: result.user.emailVerified,
     role,
@@ -61,10 +62,6 @@ async function loadSessionUser(app: FastifyInstance, request: FastifyRequest) {
   };
   return { userId: value.id, value, expiresAt: new Date(result.session.expiresAt).getTime() };
 }
-
-// Auth requests after which this process forgets every cached session at once (sign-out, password
-// changes and resets, revocations); other processes hear the triggers' NOTIFY.
-const KEEPS_SESSIONS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/get-session']);
 
 /** The request's member if something already asked for her (no load of its own), else undefined. */
 export function sessionUserIfAsked(request: FastifyRequest): Promise<SessionUser | null> | undefined {
@@ -92,15 +89,32 @@ export async function sessionUserOf(request: FastifyRequest): Promise<SessionUse
   return member;
 }
 
+/** The path and query better-auth gets: the route's canonical path, never the raw one the client sent. */
+function canonicalAuthUrl(app: FastifyInstance, request: FastifyRequest, endpoint: AuthEndpoint): URL {
+  const params = (request.params ?? {}) as Record<string, string>;
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const url = new URL(`/api/auth${path}`, app.config.appUrl);
+  const query = request.url.indexOf('?');
+  if (endpoint.method === 'GET' && query !== -1) url.search = request.url.slice(query);
+  return url;
+}
+
 /** better-auth answers `{ code, message }`; the rest of the API answers `{ error: { code, message } }`. */
-async function forwardToAuth(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body?: unknown) {
-  const url = new URL(request.url, app.config.appUrl);
+async function forwardToAuth(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  endpoint: AuthEndpoint,
+  cookie: SessionCookie | undefined,
+  body?: unknown,
+) {
+  const caller = endpoint.changesCaller ? await request.getSessionUser() : null;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const response = await app.auth.handler(
-    new Request(url, {
+    new Request(canonicalAuthUrl(app, request, endpoint), {
       method: request.method,
-      headers: fromNodeHeaders(request.headers),
-      body: hasBody ? JSON.stringify(body ?? request.body ?? {}) : undefined,
+      headers: authHeaders(request, cookie),
+      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
     }),
   );
   reply.status(response.status);
@@ -110,7 +124,10 @@ async function forwardToAuth(app: FastifyInstance, request: FastifyRequest, repl
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (!KEEPS_SESSIONS.has(url.pathname)) announceSessionChange();
+  // Only the caller's own sessions, and only after a change that happened: nothing anyone sends can
+  // empty the cache for everybody. Other processes (and changes made without a session, such as a
+  // reset by emailed link) are told by the database triggers' NOTIFY.
+  if (caller && response.status < 400) announceSessionChange(caller.id);
   if (response.status >= 400) {
     let parsed: { code?: string; message?: string } = {};
     try {
@@ -120,40 +137,40 @@ async function forwardToAuth(app: FastifyInstance, request: FastifyRequest, repl
     }
     const status = response.status;
     const message = status >= 500 ? 'Something went wrong' : (parsed.message ?? 'Authentication failed');
-    if (status >= 500) request.log.error({ status, body: text.slice(0, 500) }, 'auth handler failed');
+    if (status >= 500) request.log.error({ status, code: parsed.code }, 'auth handler failed');
     return reply.type('application/json').send({ error: { code: parsed.code ?? 'AUTH_ERROR', message } });
   }
   return reply.send(text || null);
 }
 
-interface AuthRoute {
-  url: string;
-  schema?: ZodType;
-  prepare?: (body: Record<string, unknown>) => Record<string, unknown>;
-}
+const normalizedAddress = (body: Record<string, unknown>) =>
+  String(body.email ?? '')
+    .trim()
+    .toLowerCase();
 
-// The endpoints an attacker would hammer get their own rate limit and a validated body.
-const LIMITED_ROUTES: AuthRoute[] = [
-  {
-    url: '/api/auth/sign-up/email',
-    schema: signUpBodySchema,
-    prepare: (body) => ({ ...body, name: body.name ?? String(body.email).split('@')[0] }),
-  },
-  { url: '/api/auth/sign-in/email', schema: signInBodySchema },
-  { url: '/api/auth/request-password-reset', schema: requestPasswordResetBodySchema },
-  { url: '/api/auth/reset-password', schema: resetPasswordBodySchema },
-];
+function tooManyEmails(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'RATE_LIMITED',
+    429,
+    `Too many emails to this address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  );
+}
 
 export default fp(
   async (app: FastifyInstance) => {
     const secret = await resolveAuthSecret(app.db, app.config.authSecret);
     app.decorate('auth', createAuth({ db: app.db, config: app.config, mailer: app.mailer, log: app.log, secret }));
+    // The one cookie name better-auth reads in this configuration (with __Secure- behind https).
+    const sessionCookieName = (await app.auth.$context).authCookies.sessionToken.name;
     const sessions = createSessionCache<SessionUser>({ ttlMs: app.config.sessionCacheMs });
     app.decorateRequest('getSessionUser', function (this: FastifyRequest) {
       let loaded = perRequest.get(this);
       if (!loaded) {
-        const cookie = sessionCookieOf(this);
-        loaded = cookie ? sessions.resolve(cookie, () => loadSessionUser(app, this)) : Promise.resolve(null);
+        const cookie = readSessionCookie(this.headers.cookie, sessionCookieName);
+        loaded = cookie
+          ? sessions.resolve(cookie.value, () => loadSessionUser(app, this, cookie))
+          : Promise.resolve(null);
         perRequest.set(this, loaded);
       }
       return loaded;
@@ -167,22 +184,43 @@ export default fp(
     );
     app.addHook('onClose', async () => sessions.close());
 
-    const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 };
-    for (const route of LIMITED_ROUTES) {
-      app.post(
-        route.url,
-        { config: { rateLimit }, schema: { hide: true, body: route.schema } },
-        async (request, reply) => {
+    const perClient = { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 };
+    for (const endpoint of AUTH_ENDPOINTS) {
+      const addressLimiter = endpoint.emailsAddress
+        ? createKeyWindowLimiter({ max: EMAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 })
+        : undefined;
+      const rateLimit = endpoint.limitPerMember
+        ? {
+            ...endpoint.limitPerMember,
+            keyGenerator: async (request: FastifyRequest) => (await request.getSessionUser())?.id ?? request.ip,
+          }
+        : endpoint.limitPerClient
+          ? perClient
+          : undefined;
+      app.route({
+        method: endpoint.method,
+        url: `/api/auth${endpoint.path}`,
+        config: rateLimit ? { rateLimit } : {},
+        schema: { hide: true, ...(endpoint.body ? { body: endpoint.body } : {}) },
+        handler: async (request, reply) => {
           const body = (request.body ?? {}) as Record<string, unknown>;
-          return forwardToAuth(app, request, reply, route.prepare ? route.prepare(body) : body);
+          if (addressLimiter) {
+            const wait = addressLimiter.hit(normalizedAddress(body));
+            if (wait > 0) throw tooManyEmails(wait);
+          }
+          const cookie = readSessionCookie(request.headers.cookie, sessionCookieName);
+          return forwardToAuth(app, request, reply, endpoint, cookie, endpoint.prepare ? endpoint.prepare(body) : body);
         },
-      );
+      });
     }
+    // Everything else under /api/auth: unknown here, whatever better-auth would do with it.
     app.route({
-      method: ['GET', 'POST'],
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/api/auth/*',
       schema: { hide: true },
-      handler: (request, reply) => forwardToAuth(app, request, reply),
+      handler: async () => {
+        throw notFound('Not found');
+      },
     });
   },
   { name: 'auth', dependencies: ['db', 'mailer'] },

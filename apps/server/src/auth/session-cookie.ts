@@ -1,0 +1,46 @@
+/**
+ * The session cookie of a request, chosen once and shown to better-auth alone.
+ *
+ * A request can carry several session cookies: the plain and the `__Secure-` name, or one name twice.
+ * Parsers disagree on which of them counts (better-call's takes one, better-auth's own helper another,
+ * a regex the first), and the session cache must be keyed on exactly the value better-auth verified, or
+ * a request carrying the victim's cookie and a value the attacker chose files her identity under the
+ * attacker's value. So the app picks one (the last of the name this configuration uses) and
+ * better-auth is asked about that one only.
+ */
+export interface SessionCookie {
+  /** The cookie's value as sent (`<token>.<signature>`, URL-encoded): the session cache key. */
+  value: string;
+  /** The request's Cookie header with that cookie as the only session cookie. */
+  header: string;
+}
+
+/** Both spellings of the session cookie's name, whichever one the configuration uses. */
+function isSessionCookieName(name: string, baseName: string): boolean {
+  return name === baseName || name === `__Secure-${baseName}` || name === `__Host-${baseName}`;
+}
+
+export function readSessionCookie(cookieHeader: string | undefined, cookieName: string): SessionCookie | undefined {
+  // Cheap refusal for the common visitor: no session cookie of any name at all.
+  if (!cookieHeader?.includes('session_token')) return undefined;
+  const baseName = cookieName.replace(/^__(?:Secure|Host)-/, '');
+  const others: string[] = [];
+  let value: string | undefined;
+  for (const chunk of cookieHeader.split(';')) {
+    const eq = chunk.indexOf('=');
+    const name = (eq === -1 ? chunk : chunk.slice(0, eq)).trim();
+    if (!isSessionCookieName(name, baseName)) {
+      if (chunk.trim()) others.push(chunk.trim());
+    } else if (name === cookieName && eq !== -1) {
+      value = chunk.slice(eq + 1).trim() || undefined;
+    }
+  }
+  if (!value) return undefined;
+  return { value, header: [...others, `${cookieName}=${value}`].join('; ') };
+}
+
+/** The session token inside a signed cookie value (`<token>.<signature>`). */
+export function sessionTokenOf(signedValue: string): string {
+  const dot = signedValue.lastIndexOf('.');
+  return dot === -1 ? signedValue : signedValue.slice(0, dot);
+}
