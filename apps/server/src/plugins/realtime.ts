@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { listenWhileOpen } from '../lib/listen-while-open.ts';
 import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/hub.ts';
 import { REALTIME_CHANNEL } from '../modules/realtime/publish.ts';
+import { watchStreamSessions } from '../modules/realtime/session-watch.ts';
+import { SESSION_CHANNEL } from '../modules/session/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +25,9 @@ export default fp(
       app.log.warn('realtime listener reconnected: asking clients to resync');
       hub.broadcast({ type: 'resync' });
     });
+    // A stream ends with its session, whichever process ended the session.
+    const sessions = watchStreamSessions(app.db, hub, app.log);
+    listenWhileOpen(app, SESSION_CHANNEL, sessions.sessionChanged, sessions.checkAll);
     // Before the server stops accepting: open streams would otherwise keep it from closing.
     app.addHook('preClose', async () => hub.closeAll());
   },

@@ -20,8 +20,8 @@ const MAX_STREAM_AGE_MS = 60 * 60 * 1000;
 export const formatEvent = (event: RealtimeEvent) => `data: ${JSON.stringify(event)}\n\n`;
 
 export interface RealtimeHub {
-  /** Starts a member's stream; returns the function that ends it. */
-  connect(userId: string, sink: EventSink): () => void;
+  /** Starts a member's stream, opened with session `sessionId`; returns the function that ends it. */
+  connect(userId: string, sink: EventSink, sessionId: string): () => void;
   /** A NOTIFY payload from the database: goes to that member's streams in this process. */
   deliver(payload: string): void;
   /** To every stream in this process (e.g. "resync" after the database listener reconnected). */
@@ -29,10 +29,17 @@ export interface RealtimeHub {
   /** Ends every stream (shutdown): clients reconnect, to another process if there is one. */
   closeAll(): void;
   connectionCount(): number;
+  /** Members with a stream in this process. */
+  connectedMembers(): string[];
+  /** The sessions a member's streams here were opened with. */
+  sessionsOf(userId: string): string[];
+  /** Ends a member's streams whose session is not in `liveSessionIds` (signed out, revoked, expired). */
+  endStreamsOutside(userId: string, liveSessionIds: ReadonlySet<string>): void;
 }
 
 interface Stream {
   sink: EventSink;
+  sessionId: string;
   timers: NodeJS.Timeout[];
 }
 
@@ -59,8 +66,8 @@ export function createRealtimeHub(log: FastifyBaseLogger): RealtimeHub {
   }
 
   return {
-    connect(userId, sink) {
-      const stream: Stream = { sink, timers: [] };
+    connect(userId, sink, sessionId) {
+      const stream: Stream = { sink, sessionId, timers: [] };
       const streams = byMember.get(userId) ?? new Set<Stream>();
       byMember.set(userId, streams);
       streams.add(stream);
@@ -98,5 +105,12 @@ export function createRealtimeHub(log: FastifyBaseLogger): RealtimeHub {
       for (const [userId, streams] of byMember) for (const stream of [...streams]) remove(userId, stream);
     },
     connectionCount: () => count,
+    connectedMembers: () => [...byMember.keys()],
+    sessionsOf: (userId) => [...(byMember.get(userId) ?? [])].map((stream) => stream.sessionId),
+    endStreamsOutside(userId, liveSessionIds) {
+      for (const stream of [...(byMember.get(userId) ?? [])]) {
+        if (!liveSessionIds.has(stream.sessionId)) remove(userId, stream);
+      }
+    },
   };
 }

@@ -1,9 +1,11 @@
 import type { RealtimeEvent } from '@lunara/shared/realtime';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEventStream } from '../../../test/event-stream.ts';
+import { type EventStream, openEventStream } from '../../../test/event-stream.ts';
 import { startServer } from '../../../test/server-process.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from '../../../test/test-app.ts';
 import { testDatabaseKind } from '../../../test/test-database.ts';
+import { outbox } from '../../db/schema/operations.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -106,6 +108,86 @@ describe('the event stream', () => {
   });
 });
 
+describe('a stream ends with its session', () => {
+  /** A second session of the same member (another device). */
+  async function signInAgain(member: TestMember): Promise<string> {
+    const response = await t.signIn(member.email, member.password);
+    return String(response.headers['set-cookie']).split(';')[0] ?? '';
+  }
+
+  const isOpen = (stream: { ended: Promise<void> }) =>
+    Promise.race([stream.ended.then(() => false), new Promise((resolve) => setTimeout(() => resolve(true), 300))]);
+
+  it("on sign-out, and on a password change that ends her other sessions, never another device's", async () => {
+    const ana = await t.signUpSubscriber();
+    const laptop = ana.cookie;
+    const phone = await signInAgain(ana);
+    const tablet = await signInAgain(ana);
+    const [laptopStream, phoneStream, tabletStream] = await Promise.all(
+      [laptop, phone, tablet].map((cookie) => openEventStream(baseUrl, cookie)),
+    );
+    try {
+      await Promise.all([laptopStream, phoneStream, tabletStream].map((s) => s?.next(is('ready'))));
+      await t.request({ method: 'POST', url: '/api/auth/sign-out', cookie: phone, payload: {} });
+      await phoneStream?.ended;
+      expect(await isOpen(laptopStream as EventStream)).toBe(true);
+
+      const changed = await t.request({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        cookie: laptop,
+        payload: { currentPassword: ana.password, newPassword: 'a-new-moon', revokeOtherSessions: true },
+      });
+      expect(changed.statusCode).toBe(200);
+      await tabletStream?.ended;
+      // The stream of the session that made the change goes on (better-auth gave it a new session: its
+      // stream ends with the old one and the browser reconnects with the new cookie).
+      expect(t.app.realtime.connectionCount()).toBeLessThanOrEqual(1);
+    } finally {
+      for (const stream of [laptopStream, phoneStream, tabletStream]) stream?.close();
+    }
+  });
+
+  it('on a password reset by emailed link, when nobody signed in asked for it', async () => {
+    const bea = await t.signUpSubscriber();
+    const stream = await openEventStream(baseUrl, bea.cookie);
+    try {
+      await stream.next(is('ready'));
+      await t.request({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: bea.email } });
+      const [mail] = await t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.toAddress, bea.email))
+        .orderBy(desc(outbox.createdAt))
+        .limit(1);
+      const token = mail?.textBody.match(/reset-password\/([\w-]+)/)?.[1];
+      expect(token).toBeTruthy();
+      const reset = await t.request({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, newPassword: 'reset-moonlight' },
+      });
+      expect(reset.statusCode).toBe(200);
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("and only for members with a stream: other members' sessions changing costs nothing", async () => {
+    const ana = await t.signUpSubscriber();
+    const bea = await t.signUpSubscriber();
+    const stream = await openEventStream(baseUrl, ana.cookie);
+    try {
+      await stream.next(is('ready'));
+      await t.request({ method: 'POST', url: '/api/auth/sign-out', cookie: bea.cookie, payload: {} });
+      expect(await isOpen(stream)).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
 describe.runIf(testDatabaseKind === 'postgres')('two server processes on one PostgreSQL server', () => {
   it('deliver a message sent through one to a member connected to the other, both ways', async () => {
     const databaseUrl = t.database.url;
@@ -133,6 +215,13 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes on one Pos
       expect(await anaStream.next((e) => e.type === 'message.created' && e.messageId === replied.id)).toBeTruthy();
       beaStream.close();
       anaStream.close();
+
+      // Signing out through this process ends her stream on the other.
+      const cee = await t.signUpSubscriber();
+      const ceeStream = await openEventStream(second.url, cee.cookie);
+      await ceeStream.next(is('ready'));
+      await t.request({ method: 'POST', url: '/api/auth/sign-out', cookie: cee.cookie, payload: {} });
+      await ceeStream.ended;
     } finally {
       await second.kill('SIGTERM');
     }

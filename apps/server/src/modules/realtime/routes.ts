@@ -34,11 +34,15 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
       });
       response.flushHeaders();
-      const disconnect = app.realtime.connect(member.id, {
-        write: (chunk) => response.write(chunk),
-        backlog: () => response.writableLength,
-        end: () => response.end(),
-      });
+      const disconnect = app.realtime.connect(
+        member.id,
+        {
+          write: (chunk) => response.write(chunk),
+          backlog: () => response.writableLength,
+          end: () => response.end(),
+        },
+        member.sessionId,
+      );
       request.raw.on('close', disconnect);
     },
   );
