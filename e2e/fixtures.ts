@@ -17,7 +17,10 @@ export async function signUpThroughForm(page: Page, email = uniqueEmail(), passw
   return { email, password };
 }
 
-/** Signs in through the API (same cookie as the form), creating the account on first use. */
+/**
+ * Signs in through the API (same cookie as the form), creating the account on first use. A new account
+ * confirms its email from the development outbox, as ADMIN_EMAILS requires before it promotes her.
+ */
 export async function signInAs(page: Page, email: string, password = 'moonlight') {
   // Requests from the page's own origin, as the browser would send them.
   const headers = { origin: process.env.E2E_ORIGIN ?? '' };
@@ -25,6 +28,18 @@ export async function signInAs(page: Page, email: string, password = 'moonlight'
   if (signIn.ok()) return;
   const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password }, headers });
   expect(signUp.ok(), await signUp.text()).toBe(true);
+  if (email === ADMIN_EMAIL) await confirmEmailFromOutbox(page, email);
+}
+
+/** Follows the confirmation link the development outbox holds for `email` (in the page's own session). */
+export async function confirmEmailFromOutbox(page: Page, email: string) {
+  const outbox = await (await page.request.get('/api/dev/outbox')).json();
+  const mail = outbox.mails.find(
+    (m: { to: string; subject: string }) => m.to === email && m.subject.startsWith('Confirm your email'),
+  );
+  expect(mail, `no confirmation mail to ${email}`).toBeDefined();
+  const link = mail.text.match(/https?:\/\/\S+/)[0] as string;
+  expect((await page.request.get(link)).ok()).toBe(true);
 }
 
 /** A free member who completes the test checkout, ending on the dashboard as a member. */

@@ -100,10 +100,18 @@ try {
     }
     await shoot('rituals', '/rituals');
     await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: base } });
+    const adminEmail = `admin.${label}@example.com`;
     await page.request.post('/api/auth/sign-up/email', {
-      data: { email: `admin.${label}@example.com`, password: 'moonlight' },
+      data: { email: adminEmail, password: 'moonlight' },
       headers: { origin: base },
     });
+    // ADMIN_EMAILS promotes her once she follows the confirmation link (here from the development outbox).
+    const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as {
+      mails: Array<{ to: string; subject: string; text: string }>;
+    };
+    const confirmation = outbox.mails.find((m) => m.to === adminEmail && m.subject.startsWith('Confirm your email'));
+    const link = confirmation?.text.match(/https?:\/\/\S+/)?.[0];
+    if (link) await page.request.get(link);
     await shoot('dashboard-admin', '/dashboard');
     await shoot('admin', '/admin');
     await shoot('admin-users', '/admin?tab=users');

@@ -1,13 +1,18 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lunara/shared/auth';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
-import { promoteIfConfiguredAdmin } from '../modules/roles/service.ts';
+import { confirmEmailByReset, promoteIfConfiguredAdmin } from '../modules/roles/service.ts';
+import { announceSessionChange } from '../modules/session/session-cache.ts';
+import { createAnswerFloor } from './answer-floor.ts';
+import { answerExistingMemberSignUp } from './existing-member-sign-up.ts';
+import { revokeOtherResetLinks } from './reset-token-revocation.ts';
 
 interface AuthDeps {
   db: Db;
@@ -17,8 +22,13 @@ interface AuthDeps {
   secret: string;
 }
 
+// Above what a reset request takes either way (a few ms to tens under load); better-auth holds its own
+// send-verification-email answer to the same floor.
+const RESET_REQUEST_FLOOR_MS = 500;
+
 export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
-  return betterAuth({
+  const resetRequestFloor = createAnswerFloor(RESET_REQUEST_FLOOR_MS);
+  const auth = betterAuth({
     appName: config.productName,
     baseURL: config.appUrl,
     basePath: '/api/auth',
@@ -37,6 +47,14 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
       sendResetPassword: async ({ user: member, url }) => {
         await mailer.send(passwordResetEmail(config.productName, member.email, url));
       },
+      // A reset by emailed link ended every session (revokeSessionsOnPasswordReset). This process forgets
+      // them now, not when the trigger's NOTIFY arrives; and the link proved the address while the new
+      // password is known to its holder alone, so a configured admin address is promoted here too.
+      onPasswordReset: async ({ user: member }) => {
+        announceSessionChange(member.id);
+        await confirmEmailByReset(db, member.id);
+        await promoteIfConfiguredAdmin(db, { ...member, emailVerified: true }, config.adminEmails);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -44,21 +62,38 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
       sendVerificationEmail: async ({ user: member, url }) => {
         await mailer.send(verificationEmail(config.productName, member.email, url));
       },
+      // ADMIN_EMAILS makes an admin of whoever proves she holds both the address and the account: the
+      // emailed link followed in a browser signed in to that account. The link alone is not enough:
+      // someone else may have signed up with the owner's address first and know its password.
+      afterEmailVerification: async (member, request) => {
+        const session = request ? await auth.api.getSession({ headers: request.headers }) : null;
+        if (session?.user.id === member.id) await promoteIfConfiguredAdmin(db, member, config.adminEmails);
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
     databaseHooks: {
-      user: {
-        create: {
-          // The profile and the "user" role come from a trigger in the same transaction as the
-          // account; configured admins are promoted right after.
-          after: async (created) => {
-            await promoteIfConfiguredAdmin(db, created.id, created.email, config.adminEmails);
+      // (No user hook: a new account's profile and "user" role come from a database trigger, decision 002.)
+      verification: {
+        delete: {
+          before: async (row) => {
+            await revokeOtherResetLinks(db, row);
           },
         },
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          return answerExistingMemberSignUp(ctx, { mailer, productName: config.productName, appUrl: config.appUrl });
+        }
+        if (ctx.path === '/request-password-reset' && ctx.request) resetRequestFloor.start(ctx.request);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/request-password-reset' && ctx.request) await resetRequestFloor.wait(ctx.request);
+      }),
     },
     // Rate limits are Fastify's (shared with the rest of the API), not better-auth's.
     rateLimit: { enabled: false },
@@ -76,6 +111,7 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
     },
     telemetry: { enabled: false },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

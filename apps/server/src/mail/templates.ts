@@ -39,6 +39,37 @@ export function passwordResetEmail(productName: string, to: string, url: string)
   );
 }
 
+/**
+ * Sign-up with an address that already has an account answers as a new account would, so that the form
+ * does not tell strangers who is a member; the owner of the address hears of it here instead.
+ */
+export function signUpAttemptEmail(
+  productName: string,
+  to: string,
+  links: { signInUrl: string; resetPasswordUrl: string },
+): Mail {
+  const subject = `Someone tried to sign up to ${productName} with your email`;
+  const lines = [
+    `Someone tried to create a ${productName} account with this email address, which already has one.`,
+    'If it was you, sign in with your password, or choose a new one if you have forgotten it.',
+  ];
+  const footer = 'If it was not you, your account is safe: nothing was changed, and you can ignore this email.';
+  const text = [
+    ...lines,
+    '',
+    `Sign in: ${links.signInUrl}`,
+    `Reset my password: ${links.resetPasswordUrl}`,
+    '',
+    footer,
+  ].join('\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(links.signInUrl)}">Sign in</a> · <a href="${escapeHtml(links.resetPasswordUrl)}">Reset my password</a></p>`,
+    `<p style="color:#666">${escapeHtml(footer)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
 export interface DigestItem {
   title: string;
   message: string;

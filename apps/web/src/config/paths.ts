@@ -3,7 +3,7 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   auth: {
     path: '/auth',
-    getHref: (mode?: 'signin' | 'signup') => (mode === 'signup' ? '/auth?mode=signup' : '/auth'),
+    getHref: (mode?: 'signin' | 'signup' | 'forgot') => (mode && mode !== 'signin' ? `/auth?mode=${mode}` : '/auth'),
   },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followConfirmationLink } from '../../../test/outbox-mail.ts';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
 import { userRoles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
@@ -12,6 +13,8 @@ let member: TestMember;
 beforeAll(async () => {
   t = await createTestApp({ adminEmails: ['first-admin@example.com'] });
   admin = await t.signUp('first-admin@example.com');
+  // ADMIN_EMAILS promotes her once she confirms the address.
+  await followConfirmationLink(t, admin.email, admin.cookie);
   member = await t.signUp();
 });
 afterAll(async () => t?.close());

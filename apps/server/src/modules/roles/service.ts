@@ -91,27 +91,38 @@ export async function grantRoleByEmail(db: Db, email: string, role: Role): Promi
   return { userId: target.id };
 }
 
-export async function promoteIfConfiguredAdmin(db: Db, userId: string, email: string, adminEmails: string[]) {
-  if (!adminEmails.includes(email.toLowerCase())) return;
+/**
+ * ADMIN_EMAILS names an address, and only its owner may become admin: an account is promoted when she
+ * proves she holds the address and the account at once (she confirms her email from a browser signed in
+ * to it, or sets a new password from an emailed reset link), never at sign-up or at a start, when the
+ * account could be someone else's who typed that address first.
+ */
+export async function promoteIfConfiguredAdmin(
+  db: Db,
+  member: { id: string; email: string; emailVerified: boolean },
+  adminEmails: string[],
+) {
+  if (!member.emailVerified || !adminEmails.includes(member.email.toLowerCase())) return;
   await db
     .insert(userRoles)
-    .values({ userId, role: 'admin' })
+    .values({ userId: member.id, role: 'admin' })
     .onConflictDoUpdate({ target: userRoles.userId, set: { role: 'admin', updatedAt: sql`now()` } });
-  announceSessionChange(userId);
+  // Her cached sessions carry the old role: this process forgets them now, others on the trigger's NOTIFY.
+  announceSessionChange(member.id);
 }
 
-/** At every start: the accounts named in ADMIN_EMAILS are admins. Returns how many were promoted. */
-export async function promoteConfiguredAdmins(db: Db, adminEmails: string[]): Promise<number> {
-  if (adminEmails.length === 0) return 0;
-  const promoted = await db
-    .update(userRoles)
-    .set({ role: 'admin', updatedAt: sql`now()` })
-    .where(
-      and(
-        sql`${userRoles.role} <> 'admin'`,
-        inArray(userRoles.userId, db.select({ id: user.id }).from(user).where(inArray(user.email, adminEmails))),
-      ),
-    )
-    .returning({ userId: userRoles.userId });
-  return promoted.length;
+/** A reset by emailed link proves the address as a confirmation link does. */
+export async function confirmEmailByReset(db: Db, userId: string) {
+  await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+/** At start: the configured addresses whose accounts are not admins yet (to say how they become one). */
+export async function findPendingConfiguredAdmins(db: Db, adminEmails: string[]): Promise<string[]> {
+  if (adminEmails.length === 0) return [];
+  const rows = await db
+    .select({ email: user.email })
+    .from(user)
+    .leftJoin(userRoles, eq(userRoles.userId, user.id))
+    .where(and(inArray(user.email, adminEmails), sql`coalesce(${userRoles.role}, 'user') <> 'admin'`));
+  return rows.map((row) => row.email);
 }

@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { useSignIn } from '../../features/auth/api/sign-in.ts';
-import { useSignUp } from '../../features/auth/api/sign-up.ts';
+import { signUpOutcome, useSignUp } from '../../features/auth/api/sign-up.ts';
+import { CheckEmailNotice } from '../../features/auth/components/check-email-notice.tsx';
 import { CredentialsForm } from '../../features/auth/components/credentials-form.tsx';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -13,16 +14,35 @@ import { RedirectIfSignedIn } from '../guards.tsx';
 
 type Mode = 'signin' | 'signup' | 'forgot';
 
+// Links open a mode: the landing page `?mode=signup`, the "someone tried to sign up" email `?mode=forgot`.
+const modeFromQuery = (value: string | null): Mode => (value === 'signup' || value === 'forgot' ? value : 'signin');
+
 function AuthScreen() {
   const { productName } = useAppConfig();
   const [searchParams] = useSearchParams();
-  const [mode, setMode] = useState<Mode>(searchParams.get('mode') === 'signup' ? 'signup' : 'signin');
+  const [mode, setMode] = useState<Mode>(modeFromQuery(searchParams.get('mode')));
+  // The address of a sign-up that started no session: she is sent to her inbox.
+  const [checkEmailAt, setCheckEmailAt] = useState<string>();
   const navigate = useNavigate();
   const signIn = useSignIn();
   const signUp = useSignUp();
   const onError = (error: Error) =>
     toast.error('Authentication error', { description: error.message || 'Something went wrong' });
   const goToDashboard = () => navigate(paths.dashboard.getHref(), { replace: true });
+
+  if (checkEmailAt) {
+    return (
+      <AuthLayout title="Check your email" description="One more step before you can sign in.">
+        <CheckEmailNotice
+          email={checkEmailAt}
+          onBack={() => {
+            setCheckEmailAt(undefined);
+            setMode('signin');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   if (mode === 'forgot') {
     return (
@@ -54,7 +74,11 @@ function AuthScreen() {
         onSubmit={(credentials) => {
           if (isSignUp) {
             signUp.mutate(credentials, {
-              onSuccess: () => {
+              onSuccess: (answer) => {
+                if (signUpOutcome(answer) === 'check-email') {
+                  setCheckEmailAt(credentials.email);
+                  return;
+                }
                 toast.success('Check your email', {
                   description: 'We sent you a confirmation link to complete signup.',
                 });

@@ -3,11 +3,20 @@ import { paths } from '../../../config/paths.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useSessionMutation } from './use-session-mutation.ts';
 
+/** The server answers an address that already has an account like a new one, but starts no session. */
+export interface SignUpAnswer {
+  token: string | null;
+}
+
 export const signUp = (credentials: Credentials) =>
-  apiFetch<unknown>('/api/auth/sign-up/email', {
+  apiFetch<SignUpAnswer | null>('/api/auth/sign-up/email', {
     method: 'POST',
     // Where the emailed confirmation link lands.
     body: { ...credentials, callbackURL: paths.dashboard.getHref() },
   });
+
+/** Signed in at once (a new account), or sent to her inbox (the address already had one: its owner was emailed). */
+export const signUpOutcome = (answer: SignUpAnswer | null): 'signed-in' | 'check-email' =>
+  answer?.token ? 'signed-in' : 'check-email';
 
 export const useSignUp = () => useSessionMutation(signUp);

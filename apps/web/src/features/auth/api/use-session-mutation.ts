@@ -5,7 +5,7 @@ import { getMeQueryOptions } from './get-me.ts';
  * Signing in or up: data cached for a previous visitor is dropped, and the caller's onSuccess runs
  * once the new session is loaded, so route guards already see the member when it navigates.
  */
-export function useSessionMutation<TInput>(action: (input: TInput) => Promise<unknown>) {
+export function useSessionMutation<TInput, TAnswer>(action: (input: TInput) => Promise<TAnswer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
