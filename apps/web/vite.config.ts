@@ -117,5 +117,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiTarget, '/dev': apiTarget },
   },
-  build: { sourcemap: true },
+  // No source maps in the build, which is what production serves: they would publish the whole source.
+  // The dev server (`npm run dev`) maps the sources by itself.
+  build: { sourcemap: false },
 });

@@ -28,6 +28,8 @@ export async function startServer(databaseUrl: string, port: number, env: Record
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // No payments in a benchmark: production's test billing, on purpose (it warns at start).
+      ALLOW_TEST_BILLING: '1',
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_PRICE_CENTS } from '@lunara/shared/money';
 import { z } from 'zod';
 import { DEFAULT_POOL_SIZE } from './db/connection-settings.ts';
+import { isAddressOrRange } from './lib/trusted-proxy.ts';
 
 export interface Config {
   port: number;
@@ -31,6 +32,10 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Stripe when all three keys are set; otherwise the built-in test-mode provider. */
   stripe: { secretKey: string; priceId: string; webhookSecret: string } | undefined;
+  /** TRUST_PROXY: the reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For and X-Request-Id count. */
+  trustProxy: string[];
+  /** Something unsafe this deployment runs with on purpose: logged at start and shown in the admin Settings. */
+  warnings: string[];
 }
 
 /** Invalid configuration: the message is one line saying what is wrong. */
@@ -47,6 +52,22 @@ const optionalText = z
   .trim()
   .transform((value) => value || undefined)
   .optional();
+
+// No hop count (nor `true`): Fastify 5 trusts nobody for a number, since a hop count cannot tell the
+// proxy from a client that sends X-Forwarded-For itself; only the proxies' own addresses can.
+const proxyList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.every(isAddressOrRange), {
+    message: "must list the proxies' addresses or CIDR ranges, comma-separated (e.g. 127.0.0.1,10.0.0.0/8)",
+  });
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 const envSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(1).max(65535).default(3000),
@@ -92,6 +113,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PRICE_ID: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  ALLOW_TEST_BILLING: flag.optional(),
+  TRUST_PROXY: optionalText.pipe(proxyList.optional()),
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ message: 'must be a number of milliseconds' })
     .int()
@@ -115,9 +138,32 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 function loopbackTwins(appUrl: URL): string[] {
-  if (!['localhost', '127.0.0.1', '[::1]'].includes(appUrl.hostname)) return [appUrl.origin];
+  if (!LOOPBACK_HOSTS.includes(appUrl.hostname)) return [appUrl.origin];
   const port = appUrl.port ? `:${appUrl.port}` : '';
-  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `${appUrl.protocol}//${host}${port}`);
+  return LOOPBACK_HOSTS.map((host) => `${appUrl.protocol}//${host}${port}`);
+}
+
+const TEST_BILLING_WARNING =
+  'ALLOW_TEST_BILLING=1: billing runs in test mode in production, so anyone can become a member without paying. Set the Stripe keys to take payments.';
+
+/**
+ * What production refuses to start with (each with its own message), as opposed to a value that is
+ * merely invalid: a setting that works in development but would open a hole on a public server.
+ */
+function productionRefusals(appUrl: URL, hasStripe: boolean, allowTestBilling: boolean): string[] {
+  const refusals: string[] = [];
+  if (!hasStripe && !allowTestBilling) {
+    refusals.push(
+      'production needs STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET (the test billing provider makes anyone a member for free); set ALLOW_TEST_BILLING=1 to run test billing anyway',
+    );
+  }
+  // Session cookies are Secure exactly when APP_URL is https (auth/create-auth.ts).
+  if (appUrl.protocol === 'http:' && !LOOPBACK_HOSTS.includes(appUrl.hostname)) {
+    refusals.push(
+      'APP_URL must be https:// in production (session cookies are Secure only over https); http is accepted only for localhost, 127.0.0.1 or [::1]',
+    );
+  }
+  return refusals;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -141,6 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  const isProduction = e.NODE_ENV === 'production';
+  const hasStripe = stripeKeyCount === 3;
+  if (isProduction) {
+    const refusals = productionRefusals(appUrl, hasStripe, e.ALLOW_TEST_BILLING ?? false);
+    if (refusals.length > 0) throw new ConfigError(`Refusing to start: ${refusals.join('; ')}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -154,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceCents: e.PRICE_CENTS,
     currency: e.CURRENCY.toUpperCase(),
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
-    isProduction: e.NODE_ENV === 'production',
+    isProduction,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${appUrl.hostname}>`,
     authSecret: e.AUTH_SECRET,
@@ -166,5 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, priceId: e.STRIPE_PRICE_ID, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    trustProxy: e.TRUST_PROXY ?? [],
+    warnings: isProduction && !hasStripe ? [TEST_BILLING_WARNING] : [],
   };
 }

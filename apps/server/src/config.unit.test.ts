@@ -72,3 +72,114 @@ describe('loadConfig', () => {
     }
   });
 });
+
+const STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_ID: 'price_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+const PRODUCTION = { NODE_ENV: 'production', APP_URL: 'https://lunara.example' };
+
+function refusalOf(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).not.toContain('\n');
+    return (error as Error).message;
+  }
+  throw new Error(`configuration accepted: ${JSON.stringify(env)}`);
+}
+
+describe('billing in production', () => {
+  // Every combination: the environment, Stripe keys or none, the explicit opt-in to test billing or not.
+  it.each([
+    ['development', 'none', 'no opt-in', 'test', false],
+    ['development', 'none', 'opt-in', 'test', false],
+    ['development', 'stripe', 'no opt-in', 'stripe', false],
+    ['development', 'stripe', 'opt-in', 'stripe', false],
+    ['production', 'none', 'no opt-in', 'refused', false],
+    ['production', 'none', 'opt-in', 'test', true],
+    ['production', 'stripe', 'no opt-in', 'stripe', false],
+    ['production', 'stripe', 'opt-in', 'stripe', false],
+  ] as const)('%s with %s keys and %s: %s billing (warned: %s)', (mode, keys, optIn, billing, warned) => {
+    const env = {
+      ...(mode === 'production' ? PRODUCTION : {}),
+      ...(keys === 'stripe' ? STRIPE_KEYS : {}),
+      ...(optIn === 'opt-in' ? { ALLOW_TEST_BILLING: '1' } : {}),
+    };
+    if (billing === 'refused') {
+      expect(refusalOf(env)).toBe(
+        'Refusing to start: production needs STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET (the test billing provider makes anyone a member for free); set ALLOW_TEST_BILLING=1 to run test billing anyway',
+      );
+      return;
+    }
+    const config = loadConfig(env);
+    expect(config.stripe ? 'stripe' : 'test').toBe(billing);
+    expect(config.warnings.some((warning) => warning.includes('anyone can become a member without paying'))).toBe(
+      warned,
+    );
+  });
+
+  it('takes ALLOW_TEST_BILLING as a flag', () => {
+    expect(refusalOf({ ...PRODUCTION, ALLOW_TEST_BILLING: '0' })).toContain('production needs STRIPE_SECRET_KEY');
+    expect(refusalOf({ ...PRODUCTION, ALLOW_TEST_BILLING: 'please' })).toBe(
+      'Invalid configuration: ALLOW_TEST_BILLING must be 0 or 1',
+    );
+  });
+});
+
+describe('APP_URL and secure cookies in production', () => {
+  it.each(['https://lunara.example', 'http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])(
+    'accepts %s (https, or http on this machine only)',
+    (appUrl) => {
+      expect(loadConfig({ ...PRODUCTION, ...STRIPE_KEYS, APP_URL: appUrl }).appUrl).toBe(new URL(appUrl).origin);
+    },
+  );
+
+  it('accepts no APP_URL (it is then http://localhost:PORT)', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...STRIPE_KEYS }).appUrl).toBe('http://localhost:3000');
+  });
+
+  it.each(['http://lunara.example', 'http://192.168.1.20:3000', 'http://localhost.lunara.example'])(
+    'refuses %s: session cookies would not be Secure',
+    (appUrl) => {
+      expect(refusalOf({ ...PRODUCTION, ...STRIPE_KEYS, APP_URL: appUrl })).toBe(
+        'Refusing to start: APP_URL must be https:// in production (session cookies are Secure only over https); http is accepted only for localhost, 127.0.0.1 or [::1]',
+      );
+    },
+  );
+
+  it('accepts any http APP_URL in development', () => {
+    expect(loadConfig({ APP_URL: 'http://lunara.example' }).appUrl).toBe('http://lunara.example');
+  });
+});
+
+describe('production configuration refusals', () => {
+  it('names every unsafe setting at once, on one line', () => {
+    const message = refusalOf({ NODE_ENV: 'production', APP_URL: 'http://lunara.example' });
+    expect(message).toContain('production needs STRIPE_SECRET_KEY');
+    expect(message).toContain('APP_URL must be https:// in production');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless set', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' ' }).trustProxy).toEqual([]);
+  });
+
+  it('takes a comma-separated list of addresses and CIDR ranges, IPv4 and IPv6', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, ::1,10.0.0.0/8 , fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each(['1', '2', 'true', '10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/8', '::1/129'])(
+    'refuses %s: only the proxies themselves can be trusted, not a hop count',
+    (value) => {
+      expect(refusalOf({ TRUST_PROXY: value })).toBe(
+        "Invalid configuration: TRUST_PROXY must list the proxies' addresses or CIDR ranges, comma-separated (e.g. 127.0.0.1,10.0.0.0/8)",
+      );
+    },
+  );
+});

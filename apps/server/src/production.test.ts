@@ -1,23 +1,82 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../test/test-app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { PAGE_LOADER_SCRIPT } from './modules/pages/page-html.ts';
+import { grantRoleByEmail } from './modules/roles/service.ts';
 
 const ORIGIN = 'https://lunara.example';
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  APP_URL: ORIGIN,
+  PORT: '3000',
+  DEMO_DATA: '0',
+  AUTH_RATE_LIMIT: '1000',
+  AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+};
+const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_ID: 'price_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+// A built web app with a source map left beside its script (the production build writes none).
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'lunara-production-web-'));
+fs.writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+);
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(
+  path.join(webDist, 'assets', 'index-abc123.js'),
+  'console.log("moon");\n//# sourceMappingURL=index-abc123.js.map\n',
+);
+fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
+
 let t: TestApp;
+/** Production that runs test billing on purpose, serving the web app above. */
+let optedIn: TestApp;
 beforeAll(async () => {
-  const production = loadConfig({
-    NODE_ENV: 'production',
-    APP_URL: ORIGIN,
-    PORT: '3000',
-    DEMO_DATA: '0',
-    AUTH_RATE_LIMIT: '1000',
-    AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
-  });
-  t = await createTestApp(production);
+  t = await createTestApp(loadConfig({ ...PRODUCTION_ENV, ...STRIPE_ENV }));
+  optedIn = await createTestApp(loadConfig({ ...PRODUCTION_ENV, ALLOW_TEST_BILLING: '1' }), { webDist });
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await optedIn?.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+/** A production admin (her session cookie is the __Secure- one). */
+async function signUpAdmin(app: TestApp): Promise<string> {
+  const email = uniqueEmail('admin');
+  const response = await app.request({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: ORIGIN },
+    remoteAddress: '10.9.9.9',
+    payload: { email, password: 'moonlight' },
+  });
+  expect(response.statusCode).toBe(200);
+  const header = response.headers['set-cookie'];
+  const cookie = (Array.isArray(header) ? header : [String(header)]).find((value) =>
+    value.includes('better-auth.session_token='),
+  );
+  await grantRoleByEmail(app.database.db, email, 'admin');
+  return cookie?.split(';')[0] ?? '';
+}
+
+async function settingsWarnings(app: TestApp): Promise<string[]> {
+  const cookie = await signUpAdmin(app);
+  const response = await app.request({
+    method: 'GET',
+    url: '/api/admin/settings',
+    cookie,
+    headers: { origin: ORIGIN },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().warnings;
+}
 
 describe('in production', () => {
   it('sends HSTS and a strict Content-Security-Policy', async () => {
@@ -70,4 +129,84 @@ describe('in production', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('CROSS_SITE_REQUEST');
   });
+});
+
+describe('source maps in production', () => {
+  it('are not served, even when a file is there', async () => {
+    const script = await optedIn.request({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(script.statusCode).toBe(200);
+    for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.map?x=1']) {
+      const map = await optedIn.request({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(map.statusCode, url).toBe(404);
+      expect(map.body).not.toContain('secret.ts');
+    }
+  });
+});
+
+describe('billing in production', () => {
+  it('with Stripe, has no test-mode billing routes and warns of nothing about billing', async () => {
+    const cookie = await signUpAdmin(t);
+    const complete = await t.request({
+      method: 'POST',
+      url: '/api/billing/test/complete',
+      cookie,
+      headers: { origin: ORIGIN },
+      payload: {},
+    });
+    expect(complete.statusCode).toBe(404);
+    expect((await settingsWarnings(t)).filter((warning) => warning.includes('ALLOW_TEST_BILLING'))).toEqual([]);
+  });
+
+  it('with ALLOW_TEST_BILLING=1 instead, shows admins the warning the server logs at start', async () => {
+    expect(optedIn.app.billing.kind).toBe('test');
+    expect(await settingsWarnings(optedIn)).toContain(
+      'ALLOW_TEST_BILLING=1: billing runs in test mode in production, so anyone can become a member without paying. Set the Stripe keys to take payments.',
+    );
+  });
+});
+
+/** Every configuration production must not run with, and the line that says why. */
+const UNSAFE_PRODUCTION: [string, Record<string, string>, string][] = [
+  [
+    'no Stripe keys (test billing makes anyone a member)',
+    { ...PRODUCTION_ENV },
+    'Refusing to start: production needs STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET (the test billing provider makes anyone a member for free); set ALLOW_TEST_BILLING=1 to run test billing anyway',
+  ],
+  [
+    'an http APP_URL on a public host (cookies not Secure)',
+    { ...PRODUCTION_ENV, ...STRIPE_ENV, APP_URL: 'http://lunara.example' },
+    'Refusing to start: APP_URL must be https:// in production (session cookies are Secure only over https); http is accepted only for localhost, 127.0.0.1 or [::1]',
+  ],
+];
+
+describe('production configuration refusals', () => {
+  it.each(UNSAFE_PRODUCTION)('refuses %s with its own message', (_name, env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('each message is different', () => {
+    expect(new Set(UNSAFE_PRODUCTION.map(([, , message]) => message)).size).toBe(UNSAFE_PRODUCTION.length);
+  });
+
+  it('the server process exits 1 at start with that one line, before opening any database', async () => {
+    const run = promisify(execFile);
+    const root = path.resolve(import.meta.dirname, '../../..');
+    await Promise.all(
+      UNSAFE_PRODUCTION.map(async ([, env, message]) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lunara-refused-'));
+        const outcome = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+          cwd: root,
+          env: { PATH: process.env.PATH, ...env, DATA_DIR: dataDir },
+          timeout: 60_000,
+        }).then(
+          () => ({ code: 0, stderr: '' }),
+          (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+        );
+        expect(outcome).toEqual({ code: 1, stderr: `${message}\n` });
+        expect(fs.readdirSync(dataDir)).toEqual([]);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }),
+    );
+    // Loading the server's sources takes a while on a busy machine; the refusal itself is immediate.
+  }, 120_000);
 });

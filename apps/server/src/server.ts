@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { isDriverClosedSocketWrite } from './db/driver-close-race.ts';
+import { deploymentWarnings } from './lib/deployment-warnings.ts';
 import { findWebDist } from './plugins/web-app.ts';
 import { prepareDatabase } from './start.ts';
 
@@ -18,6 +19,8 @@ async function main() {
     throw error;
   }
   const log = pino({ level: config.logLevel });
+  // Loud on purpose: each is something an operator must fix or has chosen knowingly.
+  for (const warning of deploymentWarnings(config)) log.warn(`WARNING: ${warning}`);
   process.on('uncaughtException', (error) => {
     if (isDriverClosedSocketWrite(error)) {
       log.warn({ err: error }, 'database connection closed under a pending write (known driver race); continuing');

@@ -83,6 +83,8 @@ export default fp(
         index: false,
         // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
         preCompressed: true,
+        // The production build writes no source maps; one left in the folder still is not served there.
+        allowedPath: (pathname) => !(app.config.isProduction && pathname.endsWith('.map')),
         setHeaders(res, filePath) {
           // Vite fingerprints everything under assets/, so it may be cached for good.
           const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -98,7 +100,12 @@ export default fp(
 
     app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && pathname !== '/api';
+      // A missing (or refused) asset is a 404, not a page: no page of the app lives under /assets.
+      const isPage =
+        request.method === 'GET' &&
+        !pathname.startsWith('/api/') &&
+        pathname !== '/api' &&
+        !pathname.startsWith('/assets/');
       if (isPage && servePage) return servePage(request, reply);
       return reply
         .status(404)

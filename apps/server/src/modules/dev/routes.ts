@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loopbackOnly } from './loopback-only.ts';
 import { renderOutboxPage } from './outbox-page.ts';
 import { listRecentMail } from './outbox-service.ts';
 
@@ -12,8 +13,12 @@ const mailSchema = z.object({
   createdAt: z.date(),
 });
 
-/** Development only (never registered in production): the local outbox, as a page and as JSON. */
+/**
+ * Development only (never registered in production), and only to this machine itself (`npm start` listens
+ * on every interface): the local outbox, as a page and as JSON.
+ */
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', loopbackOnly);
   app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
     const mails = await listRecentMail(app.db);
     return reply

@@ -1,4 +1,4 @@
-import { Database, ExternalLink, Mail, ServerCog, Settings, ShieldCheck } from 'lucide-react';
+import { Database, ExternalLink, Mail, ServerCog, Settings, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -36,6 +36,23 @@ function AuditLog() {
   );
 }
 
+/** What the server warned about at start: shown first, since each is something to fix (or chosen knowingly). */
+export function DeploymentWarnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Card role="alert" className="flex flex-col gap-2 border-2 border-danger lg:col-span-2">
+      <h3 className="flex items-center gap-2 text-xl text-danger">
+        <TriangleAlert className="size-5" aria-hidden="true" /> Warnings
+      </h3>
+      <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+        {warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 /** Settings with the deployment's real values (decisions.md section 8). */
 export function AdminSettings() {
   const settings = useAdminSettings();
@@ -44,6 +61,7 @@ export function AdminSettings() {
   const s = settings.data;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <DeploymentWarnings warnings={s.warnings} />
       <Card className="flex flex-col gap-3">
         <h3 className="flex items-center gap-2 text-xl text-night-900">
           <Database className="size-5 text-rose-600" aria-hidden="true" /> Database Management
