@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,7 +7,10 @@ import type Stripe from 'stripe';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createRequestIdGenerator } from './lib/request-id.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { recordRoutes } from './lib/route-list.ts';
+import { createProxyTrust } from './lib/trusted-proxy.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import appConfigRoutes from './modules/app-config/routes.ts';
 import billingRoutes from './modules/billing/routes.ts';
@@ -32,6 +34,7 @@ import crossSiteProtection from './plugins/cross-site-protection.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import feedCache from './plugins/feed-cache.ts';
+import jsonBodyParser from './plugins/json-body-parser.ts';
 import leaderboardCache from './plugins/leaderboard-cache.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import notificationsCache from './plugins/notifications-cache.ts';
@@ -58,20 +61,22 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp({ config, database, logger, webDist, stripe }: BuildAppOptions) {
+  // Behind the proxies of TRUST_PROXY, request.ip (and so every rate limit) is the client's address.
+  const proxyTrust = createProxyTrust(config.trustProxy);
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    trustProxy: config.trustProxy.length > 0 ? proxyTrust : false,
+    genReqId: createRequestIdGenerator(proxyTrust),
     bodyLimit: 1024 * 1024,
   });
+  recordRoutes(app);
   app.decorate('lifecycle', { draining: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
+  await app.register(jsonBodyParser);
   // Hooks on every request take a callback, not a promise: nothing to wait for, and each promise costs
   // (more so while AsyncLocalStorage is active, as it is once better-auth has run).
   app.addHook('onRequest', (request, reply, done) => {
@@ -88,7 +93,8 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
         scriptSrc: ["'self'", PAGE_LOADER_CSP_SOURCE],
         // Radix and the toaster set styles from script.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Pictures come from this server only: an outside image would tell its host who looks at it.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],

@@ -23,9 +23,9 @@ const row = (anonymous: Expect, free: Expect, subscriber: Expect, moderator: Exp
 
 const everyone = row('ok', 'ok', 'ok', 'ok', 'ok');
 const signedIn = row(401, 'ok', 'ok', 'ok', 'ok');
-/** Courses: paying members only (spec: admins are not let into the course pages). */
-const subscribers = row(401, 403, 'ok', 'ok', 403);
-/** The community and rituals: paying members and admins. */
+/** Courses: paying members only (spec: admins are not let into the course pages, nor unpaid moderators). */
+const subscribers = row(401, 403, 'ok', 403, 403);
+/** The community and rituals: paying members and staff, who reach what they moderate (decision 016). */
 const community = row(401, 403, 'ok', 'ok', 'ok');
 const moderators = row(401, 403, 403, 'ok', 'ok');
 const admins = row(401, 403, 403, 403, 'ok');
@@ -153,8 +153,12 @@ async function makeCaller(caller: Caller): Promise<TestMember | undefined> {
       return t.signUp();
     case 'subscriber':
       return t.signUpSubscriber();
-    case 'moderator':
-      return t.signUpSubscriber('moderator');
+    case 'moderator': {
+      // Staff without a membership, like the admin: a moderator works in the community without paying.
+      const moderator = await t.signUp();
+      await grantRoleByEmail(t.database.db, moderator.email, 'moderator');
+      return moderator;
+    }
     case 'admin': {
       // An admin without a membership: the spec lets admins into the community, not the courses.
       const admin = await t.signUp();

@@ -32,3 +32,16 @@ export async function followConfirmationLink(
   const url = new URL(link);
   return t.request({ method: 'GET', url: `${url.pathname}${url.search}`, cookie });
 }
+
+/** Asks for a reset link for `email` and sets `newPassword` with the token it carries, as its owner would. */
+export async function resetPasswordByEmail(
+  t: TestApp,
+  email: string,
+  newPassword: string,
+): Promise<LightMyRequestResponse> {
+  await t.request({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email } });
+  const [link] = await linksInMail(t, email, 'Reset your');
+  const token = link?.match(/reset-password\/([\w-]+)/)?.[1];
+  if (!token) throw new Error(`No reset mail to ${email}`);
+  return t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
+}

@@ -3,8 +3,10 @@ import { MEMBERSHIP_STATUSES } from './billing.ts';
 import { circleSchema } from './circles.ts';
 import { CIRCLE_TYPES } from './community.ts';
 import { pageOf, postSchema } from './feed.ts';
+import { cursorSchema } from './params.ts';
 import { ROLES } from './roles.ts';
-import { requiredText } from './text.ts';
+import { multiLineText, optionalSingleLineText, singleLineText } from './text.ts';
+import { httpsUrlSchema, MEETING_LINK_NOT_HTTPS } from './urls.ts';
 
 export const ADMIN_PAGE_SIZE = 50;
 
@@ -53,9 +55,9 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = pageOf(adminUserSchema);
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 export const adminUserQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: optionalSingleLineText(100, 'The search').optional(),
   role: z.enum(ROLES).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
 });
 
 export const adminPostSchema = postSchema
@@ -128,8 +130,8 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 export const eventBodySchema = z
   .object({
     circleId: z.uuid('Choose a circle'),
-    title: requiredText(200, 'Give the event a title', 'The title'),
-    description: requiredText(5000, 'Describe the event', 'The description'),
+    title: singleLineText(200, 'Give the event a title', 'The title'),
+    description: multiLineText(5000, 'Describe the event', 'The description'),
     eventDate: z.iso.datetime({ offset: true, message: 'Choose a date and time' }),
     durationMinutes: z
       .number()
@@ -137,11 +139,11 @@ export const eventBodySchema = z
       .min(5, 'An event lasts at least 5 minutes')
       .max(24 * 60, 'An event lasts at most a day'),
     isVirtual: z.boolean(),
-    meetingLink: z.string().trim().max(2000).nullable().optional(),
-    location: z.string().trim().max(300).nullable().optional(),
+    meetingLink: httpsUrlSchema(MEETING_LINK_NOT_HTTPS).nullable().optional(),
+    location: optionalSingleLineText(300, 'The location').nullable().optional(),
     maxAttendees: z.number().int().min(1, 'Capacity must be at least 1').max(100_000).nullable().optional(),
   })
-  .refine((event) => !event.isVirtual || (event.meetingLink && /^https:\/\//.test(event.meetingLink)), {
+  .refine((event) => !event.isVirtual || Boolean(event.meetingLink), {
     message: 'A virtual event needs a meeting link starting with https://',
     path: ['meetingLink'],
   })
@@ -152,10 +154,10 @@ export const eventBodySchema = z
 export type EventBody = z.infer<typeof eventBodySchema>;
 
 export const circleBodySchema = z.object({
-  name: requiredText(120, 'Give the circle a name', 'The name'),
-  description: requiredText(2000, 'Describe the circle', 'The description'),
+  name: singleLineText(120, 'Give the circle a name', 'The name'),
+  description: multiLineText(2000, 'Describe the circle', 'The description'),
   type: z.enum(CIRCLE_TYPES, { message: 'Choose a circle type' }),
-  focusArea: z.string().trim().min(1, 'Name the focus area').max(120),
+  focusArea: singleLineText(120, 'Name the focus area', 'The focus area'),
   maxMembers: z.number().int().min(1, 'Capacity must be at least 1').max(10_000),
   isActive: z.boolean().default(true),
 });
@@ -170,6 +172,8 @@ export const adminSettingsSchema = z.object({
   emailVerification: z.literal('optional'),
   passwordMinLength: z.number().int(),
   authRateLimitPerMinute: z.number().int(),
+  /** Unsafe things this deployment runs with (test billing in production, an end-of-life Node.js). */
+  warnings: z.array(z.string()),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { opaqueText, optionalSingleLineText } from './text.ts';
+import { returnAddressSchema } from './urls.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -26,28 +28,31 @@ export function defaultDisplayName(email: string): string {
 
 /** Sign-up takes what the form sends; the display name defaults to the email's local part. */
 export const signUpBodySchema = credentialsSchema.extend({
-  name: z.string().trim().min(1).max(80).optional(),
-  callbackURL: z.string().max(2000).optional(),
+  // Blank (or invisible) means "not given": the default applies.
+  name: optionalSingleLineText(80, 'Your name')
+    .transform((name) => name || undefined)
+    .optional(),
+  callbackURL: returnAddressSchema.optional(),
 });
 
 export const signInBodySchema = credentialsSchema.extend({
   rememberMe: z.boolean().optional(),
-  callbackURL: z.string().max(2000).optional(),
+  callbackURL: returnAddressSchema.optional(),
 });
 
 export const requestPasswordResetBodySchema = z.object({
   email: emailSchema,
-  redirectTo: z.string().max(2000).optional(),
+  redirectTo: returnAddressSchema.optional(),
 });
 
 export const resetPasswordBodySchema = z.object({
   newPassword: passwordSchema,
-  token: z.string().min(1, 'The reset link is incomplete').max(500),
+  token: opaqueText(500, 'The reset link').pipe(z.string().min(1, 'The reset link is incomplete')),
 });
 
 export const sendVerificationEmailBodySchema = z.object({
   email: emailSchema,
-  callbackURL: z.string().max(2000).optional(),
+  callbackURL: returnAddressSchema.optional(),
 });
 
 export const changePasswordBodySchema = z.object({

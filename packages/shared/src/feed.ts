@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { POST_CATEGORY_KEYS } from './community.ts';
-import { requiredText } from './text.ts';
+import { cursorSchema } from './params.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 export const FILL_ALL_FIELDS = 'Please fill in all fields';
 export const POST_TITLE_MAX = 200;
@@ -11,14 +12,14 @@ export const COMMENTS_PAGE_SIZE = 50;
 
 export const createPostBodySchema = z.object({
   // Blank answers with the spec's "Please fill in all fields".
-  title: requiredText(POST_TITLE_MAX, FILL_ALL_FIELDS, 'The title'),
-  content: requiredText(POST_CONTENT_MAX, FILL_ALL_FIELDS, 'The post'),
+  title: singleLineText(POST_TITLE_MAX, FILL_ALL_FIELDS, 'The title'),
+  content: multiLineText(POST_CONTENT_MAX, FILL_ALL_FIELDS, 'The post'),
   category: z.enum(POST_CATEGORY_KEYS, { message: 'Choose one of the categories' }).default('general'),
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
 export const createCommentBodySchema = z.object({
-  content: requiredText(COMMENT_MAX, 'Write a comment first', 'A comment'),
+  content: multiLineText(COMMENT_MAX, 'Write a comment first', 'A comment'),
 });
 
 export const authorSchema = z.object({
@@ -60,7 +61,7 @@ export type Comment = z.infer<typeof commentSchema>;
 export const commentPageSchema = pageOf(commentSchema);
 export type CommentPage = z.infer<typeof commentPageSchema>;
 
-export const cursorQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const cursorQuerySchema = z.object({ cursor: cursorSchema.optional() });
 
 export const likeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export type LikeResponse = z.infer<typeof likeResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FORUM_ICONS } from './community.ts';
 import { authorSchema, pageOf } from './feed.ts';
-import { requiredText } from './text.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 export const TOPIC_TITLE_MAX = 200;
 export const TOPIC_CONTENT_MAX = 20_000;
@@ -59,9 +59,9 @@ export const replyPageSchema = pageOf(replySchema);
 export type ReplyPage = z.infer<typeof replyPageSchema>;
 
 export const topicBodySchema = z.object({
-  title: requiredText(TOPIC_TITLE_MAX, 'Give your topic a title', 'The title'),
-  content: requiredText(TOPIC_CONTENT_MAX, 'Write what you would like to discuss', 'The topic'),
+  title: singleLineText(TOPIC_TITLE_MAX, 'Give your topic a title', 'The title'),
+  content: multiLineText(TOPIC_CONTENT_MAX, 'Write what you would like to discuss', 'The topic'),
 });
 export type TopicBody = z.infer<typeof topicBodySchema>;
-export const replyBodySchema = z.object({ content: requiredText(REPLY_MAX, 'Write a reply first', 'A reply') });
+export const replyBodySchema = z.object({ content: multiLineText(REPLY_MAX, 'Write a reply first', 'A reply') });
 export const lockBodySchema = z.object({ isLocked: z.boolean() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authorSchema } from './feed.ts';
-import { requiredText } from './text.ts';
+import { memberIdSchema } from './params.ts';
+import { multiLineText, optionalSingleLineText } from './text.ts';
 
 export const MESSAGE_MAX = 2_000;
 export const MEMBER_SEARCH_LIMIT = 10;
@@ -12,18 +13,18 @@ export const ANONYMOUS_SISTER = 'Anonymous Sister';
 export const NO_SELF_MESSAGES = 'You cannot send a message to yourself';
 
 export const memberSearchQuerySchema = z.object({
-  q: z.string().max(MEMBER_SEARCH_QUERY_MAX, `Search for at most ${MEMBER_SEARCH_QUERY_MAX} characters`).default(''),
+  q: optionalSingleLineText(MEMBER_SEARCH_QUERY_MAX, 'The search').default(''),
 });
 
 export const memberSearchResultSchema = z.object({ members: z.array(authorSchema) });
 export type MemberSearchResult = z.infer<typeof memberSearchResultSchema>;
 
 export const startConversationBodySchema = z.object({
-  userId: z.string({ message: 'Choose a sister to write to' }).min(1, 'Choose a sister to write to').max(64),
+  userId: memberIdSchema('Choose a sister to write to'),
 });
 
 export const sendMessageBodySchema = z.object({
-  content: requiredText(MESSAGE_MAX, 'Write a message first', 'A message'),
+  content: multiLineText(MESSAGE_MAX, 'Write a message first', 'A message'),
 });
 
 export const conversationSchema = z.object({

@@ -8,6 +8,8 @@ export const POINT_REASONS = [
   'ritual',
   'daily_login',
   'weekly_bonus',
+  /** Deleted content takes back what it paid (decision 016). */
+  'reversal',
 ] as const;
 export type PointReason = (typeof POINT_REASONS)[number];
 
@@ -21,6 +23,12 @@ export const POINTS = {
   dailyLogin: 1,
   weeklyBonus: 50,
 } as const;
+
+/**
+ * A member's own rituals pay for this many completions a day; past it they still count for progress and
+ * the streak but pay nothing, so that creating rituals to complete cannot farm points (decision 016).
+ */
+export const OWN_RITUALS_PAID_PER_DAY = 3;
 
 export const LEVEL_TITLES = [
   'Awakening Soul',

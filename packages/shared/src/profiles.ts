@@ -1,30 +1,16 @@
 import { z } from 'zod';
 import { MEMBERSHIP_STATUSES } from './billing.ts';
+import { optionalMultiLineText, singleLineText } from './text.ts';
+import { avatarUrlSchema } from './urls.ts';
 
 export const updateProfileBodySchema = z.object({
-  displayName: z
-    .string()
-    .trim()
-    .min(1, 'Your display name cannot be empty')
-    .max(80, 'Your display name must be at most 80 characters'),
-  bio: z
-    .string()
-    .trim()
-    .max(500, 'Your bio must be at most 500 characters')
+  displayName: singleLineText(80, 'Your display name cannot be empty', 'Your display name'),
+  bio: optionalMultiLineText(500, 'Your bio')
     .transform((bio) => bio || null)
     .nullable()
     .optional(),
-  avatarUrl: z
-    .string()
-    .trim()
-    .max(2000, 'The avatar URL is too long')
-    .refine(
-      (url) => url === '' || /^https?:\/\/[^\s]+$/i.test(url),
-      'The avatar URL must start with http:// or https://',
-    )
-    .transform((url) => url || null)
-    .nullable()
-    .optional(),
+  // Until members can upload a photo, only this server's own upload addresses are accepted.
+  avatarUrl: avatarUrlSchema.nullable().optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENERGY_DEFAULT, ENERGY_MAX, ENERGY_MIN, MOODS, MOON_PHASE_KEYS } from './rituals.ts';
-import { requiredText } from './text.ts';
+import { multiLineText, optionalMultiLineText, singleLineText } from './text.ts';
 
 export const moonSchema = z.object({
   phase: z.enum(MOON_PHASE_KEYS),
@@ -34,6 +34,8 @@ export const completionSchema = z.object({
   energyLevel: z.number().int(),
   moodAfter: z.enum(MOODS).nullable(),
   streakCount: z.number().int(),
+  /** What this completion paid: 0 for a member's own ritual past the daily cap (OWN_RITUALS_PAID_PER_DAY). */
+  pointsAwarded: z.number().int(),
   completedAt: z.string(),
 });
 export type Completion = z.infer<typeof completionSchema>;
@@ -53,14 +55,14 @@ export const completeRitualBodySchema = z.object({
     .min(ENERGY_MIN, 'Energy level must be from 1 to 5')
     .max(ENERGY_MAX, 'Energy level must be from 1 to 5')
     .default(ENERGY_DEFAULT),
-  notes: z.string().trim().max(2000, 'Notes must be at most 2,000 characters').nullable().optional(),
+  notes: optionalMultiLineText(2000, 'Notes').nullable().optional(),
 });
 export type CompleteRitualBody = z.input<typeof completeRitualBodySchema>;
 
 export const createRitualBodySchema = z.object({
-  title: requiredText(120, 'Give your ritual a title', 'The title'),
-  description: requiredText(1000, 'Describe your ritual', 'The description'),
-  instructions: requiredText(5000, 'Write at least one step', 'The instructions'),
+  title: singleLineText(120, 'Give your ritual a title', 'The title'),
+  description: multiLineText(1000, 'Describe your ritual', 'The description'),
+  instructions: multiLineText(5000, 'Write at least one step', 'The instructions'),
   durationMinutes: z
     .number({ message: 'Duration must be a number of minutes' })
     .int()

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp, uniqueEmail } from '../../test/test-app.ts';
+import { session } from '../db/schema/auth.ts';
 import { outbox } from '../db/schema/operations.ts';
 import { AUTH_ENDPOINTS, EMAILS_PER_ADDRESS_PER_HOUR } from './auth-endpoints.ts';
 
@@ -231,6 +232,23 @@ describe('limits', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toMatch(/at least 6 characters/);
+  });
+});
+
+describe('sessions', () => {
+  it('record the address the connection came from, not a forwarding header the client wrote', async () => {
+    const member = await t.signUp();
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '10.88.0.7',
+      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' },
+      payload: { email: member.email, password: member.password },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const rows = await t.database.db.select().from(session).where(eq(session.userId, member.id));
+    expect(rows.map((row) => row.ipAddress)).toContain('10.88.0.7');
+    expect(rows.map((row) => row.ipAddress)).not.toContain('203.0.113.9');
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followConfirmationLink, linksInMail } from '../../test/outbox-mail.ts';
+import { followConfirmationLink, resetPasswordByEmail } from '../../test/outbox-mail.ts';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { userRoles } from '../db/schema/members.ts';
 import { findPendingConfiguredAdmins } from '../modules/roles/service.ts';
@@ -61,16 +61,7 @@ describe('ADMIN_EMAILS', () => {
 
     // She sets a new password from an emailed reset link: the stranger's sessions and password are gone,
     // and the account, now hers alone, is the admin.
-    await t.request({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: SQUATTED } });
-    const [link] = await linksInMail(t, SQUATTED, 'Reset your');
-    const token = link?.match(/reset-password\/([\w-]+)/)?.[1];
-    expect(token).toBeTruthy();
-    const reset = await t.request({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, newPassword: 'only-the-owner-knows' },
-    });
-    expect(reset.statusCode).toBe(200);
+    expect((await resetPasswordByEmail(t, SQUATTED, 'only-the-owner-knows')).statusCode).toBe(200);
     expect(await storedRole(squatter.id)).toBe('admin');
     expect(await roleSeenBy(squatter.cookie)).toBeUndefined();
     expect((await t.signIn(SQUATTED, squatter.password)).statusCode).toBe(401);

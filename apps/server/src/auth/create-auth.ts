@@ -13,6 +13,7 @@ import { announceSessionChange } from '../modules/session/session-cache.ts';
 import { createAnswerFloor } from './answer-floor.ts';
 import { answerExistingMemberSignUp } from './existing-member-sign-up.ts';
 import { revokeOtherResetLinks } from './reset-token-revocation.ts';
+import { CLIENT_ADDRESS_HEADER } from './session-cookie.ts';
 
 interface AuthDeps {
   db: Db;
@@ -98,6 +99,8 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
     // Rate limits are Fastify's (shared with the rest of the API), not better-auth's.
     rateLimit: { enabled: false },
     advanced: {
+      // Sessions record the address Fastify determined, not whatever X-Forwarded-For a client sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       useSecureCookies: config.appUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },

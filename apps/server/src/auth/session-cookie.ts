@@ -8,6 +8,9 @@
  * attacker's value. So the app picks one (the last of the name this configuration uses) and
  * better-auth is asked about that one only.
  */
+/** The header better-auth reads the client's address from (set by the app on every request it forwards). */
+export const CLIENT_ADDRESS_HEADER = 'x-lunara-client-address';
+
 export interface SessionCookie {
   /** The cookie's value as sent (`<token>.<signature>`, URL-encoded): the session cache key. */
   value: string;

@@ -1,16 +1,27 @@
+import { INVALID_CURSOR } from '@lunara/shared/params';
 import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 
-type CursorPart = 'string' | 'boolean' | 'uuid' | 'timestamp' | 'micros';
+type CursorPart = 'memberId' | 'boolean' | 'uuid' | 'timestamp' | 'micros';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// No row is dated after the year 9999: a cursor past it is forged, whatever PostgreSQL could hold.
+const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+// Each part as encodeCursor writes it, and nothing else: a value PostgreSQL would refuse (an impossible
+// date, a number past its range, a NUL) must be a 400 here, not a database error.
 const isPart: Record<CursorPart, (value: unknown) => boolean> = {
-  string: (value) => typeof value === 'string' && value.length <= 200,
+  memberId: (value) => typeof value === 'string' && /^[\w-]{1,100}$/.test(value),
   boolean: (value) => typeof value === 'boolean',
   uuid: (value) => typeof value === 'string' && UUID.test(value),
-  timestamp: (value) => typeof value === 'string' && !Number.isNaN(Date.parse(value)),
-  micros: (value) => typeof value === 'string' && /^\d{1,17}$/.test(value),
+  // Date.toISOString() exactly: parsing and writing it back gives the same text, so "2026-02-31" or "1" fail.
+  timestamp: (value) => {
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return false;
+    const ms = Date.parse(value);
+    return ms >= 0 && ms <= LATEST_MS && new Date(ms).toISOString() === value;
+  },
+  // Microseconds since the epoch as digits (exact, unlike a JSON number), up to the year 9999.
+  micros: (value) => typeof value === 'string' && /^\d{1,18}$/.test(value) && Number(value) <= LATEST_MS * 1000,
 };
 
 /** Keyset cursors are opaque to clients: the sort values of the last row, base64url-encoded JSON. */
@@ -21,18 +32,20 @@ export function encodeCursor(values: Array<string | boolean>): string {
 /** Decodes and checks every part, so a forged cursor is a 400, never a database error. */
 export function decodeCursor(cursor: string, shape: CursorPart[]): Array<string | boolean> {
   try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(values) &&
-      values.length === shape.length &&
-      values.every((value, i) => isPart[shape[i] ?? 'string'](value))
-    ) {
-      return values as Array<string | boolean>;
+    if (/^[\w-]{1,200}$/.test(cursor)) {
+      const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+      if (
+        Array.isArray(values) &&
+        values.length === shape.length &&
+        values.every((value, i) => isPart[shape[i] ?? 'uuid'](value))
+      ) {
+        return values as Array<string | boolean>;
+      }
     }
   } catch {
     // Falls through to the error below.
   }
-  throw new AppError('BAD_REQUEST', 400, 'The page cursor is not valid: start again from the first page');
+  throw new AppError('BAD_REQUEST', 400, INVALID_CURSOR);
 }
 
 /**

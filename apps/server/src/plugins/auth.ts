@@ -5,7 +5,12 @@ import fp from 'fastify-plugin';
 import { AUTH_ENDPOINTS, type AuthEndpoint, EMAILS_PER_ADDRESS_PER_HOUR } from '../auth/auth-endpoints.ts';
 import { resolveAuthSecret } from '../auth/auth-secret.ts';
 import { type Auth, createAuth } from '../auth/create-auth.ts';
-import { readSessionCookie, type SessionCookie, sessionTokenOf } from '../auth/session-cookie.ts';
+import {
+  CLIENT_ADDRESS_HEADER,
+  readSessionCookie,
+  type SessionCookie,
+  sessionTokenOf,
+} from '../auth/session-cookie.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
 import { createKeyWindowLimiter } from '../lib/key-window-limiter.ts';
 import { listenWhileOpen } from '../lib/listen-while-open.ts';
@@ -41,6 +46,8 @@ function authHeaders(request: FastifyRequest, cookie: SessionCookie | undefined)
   const headers = fromNodeHeaders(request.headers);
   if (cookie) headers.set('cookie', cookie.header);
   else headers.delete('cookie');
+  // The client's address as Fastify judged it (TRUST_PROXY), never a forwarding header the client wrote.
+  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
   return headers;
 }
 

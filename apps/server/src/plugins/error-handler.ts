@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 
 function describeValidation(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -16,7 +17,7 @@ function describeValidation(error: FastifyError): string {
   return error.message;
 }
 
-/** One error shape for the whole API; 5xx details are logged, never sent. */
+/** One error shape for the whole API; 5xx details are logged (without the member's text), never sent. */
 export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -27,7 +28,7 @@ export default fp(
         return reply.status(400).send({ error: { code: 'VALIDATION_ERROR', message: describeValidation(error) } });
       }
       if (isResponseSerializationError(error)) {
-        request.log.error({ err: error }, 'response did not match its schema');
+        request.log.error({ error: loggableError(error) }, 'response did not match its schema');
         return reply.status(500).send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } });
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -35,7 +36,7 @@ export default fp(
         return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: error.message } });
       }
       if (status >= 500) {
-        request.log.error({ err: error }, 'request failed');
+        request.log.error({ error: loggableError(error) }, 'request failed');
         return reply.status(status).send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } });
       }
       // Fastify's own 4xx (bad JSON, unsupported media type, body too large): their messages are safe.

@@ -1,3 +1,4 @@
+import { isModeratorRole } from '@lunara/shared/roles';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.ts';
 import { hasActiveSubscription } from '../modules/billing/subscription-service.ts';
@@ -6,13 +7,14 @@ export const MEMBERSHIP_REQUIRED_MESSAGE = 'This is for members: an active membe
 
 /**
  * onRequest guard for premium endpoints (before body validation, so visitors learn nothing): 401 without a session, 403 without an active subscription.
- * Admins pass where the spec lets them (community and rituals: allowAdmin), not on the course pages.
+ * Staff (admins and moderators) pass where they work (community and rituals: allowStaff), not on the
+ * course pages: the spec lets admins in, and a moderator must reach what she moderates (decision 016).
  */
-export function requireSubscriber({ allowAdmin }: { allowAdmin: boolean }) {
+export function requireSubscriber({ allowStaff }: { allowStaff: boolean }) {
   return async (request: FastifyRequest) => {
     const member = await request.getSessionUser();
     if (!member) throw unauthorized();
-    if (allowAdmin && member.role === 'admin') return;
+    if (allowStaff && isModeratorRole(member.role)) return;
     // Within the period loaded with the session (dropped on any subscription change) no query is needed;
     // otherwise ask the database, which also renews or ends test memberships that are due.
     if (member.subscriptionEndsAt !== null && member.subscriptionEndsAt > Date.now()) return;

@@ -22,13 +22,13 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
 
 /**
  * The membership guards. `courses`: a paying subscriber (the admin exception is not applied);
- * `members`: a subscriber or an admin (community, rituals). Shows nothing while the status loads.
+ * `members`: a subscriber, an admin or a moderator (community, rituals). Shows nothing while the status loads.
  */
 export function RequireMembership({ area, children }: { area: 'courses' | 'members'; children: ReactNode }) {
-  const { user, isLoading, isPayingMember, hasFullAccess } = useMembership();
+  const { user, isLoading, isPayingMember, hasMembersArea } = useMembership();
   if (!user) return toAuth;
   if (isLoading) return area === 'courses' ? <FullPageLoader /> : null;
-  const allowed = area === 'courses' ? isPayingMember : hasFullAccess;
+  const allowed = area === 'courses' ? isPayingMember : hasMembersArea;
   return allowed ? children : toDashboard;
 }
 

@@ -19,12 +19,12 @@ import { MembershipBadge } from './membership-badge.tsx';
  * show the badge and sign-out themselves (the dashboard) turn the header's off.
  */
 export function MemberHeader({ showAccount = true }: { showAccount?: boolean }) {
-  const { isAdmin, hasFullAccess, isPayingMember } = useMembership();
+  const { isAdmin, hasMembersArea, isPayingMember } = useMembership();
   const links = [
     { to: paths.dashboard.getHref(), label: 'Dashboard', show: true },
     { to: paths.courses.getHref(), label: 'Courses', show: isPayingMember },
-    { to: paths.community.getHref(), label: 'Sisterhood', show: hasFullAccess },
-    { to: paths.rituals.getHref(), label: 'Rituals', show: hasFullAccess },
+    { to: paths.community.getHref(), label: 'Sisterhood', show: hasMembersArea },
+    { to: paths.rituals.getHref(), label: 'Rituals', show: hasMembersArea },
     { to: paths.admin.getHref(), label: 'Admin', show: isAdmin },
   ].filter((link) => link.show);
 

@@ -16,7 +16,9 @@ export const profiles = pgTable(
     avatarUrl: text('avatar_url'),
     bio: text('bio'),
     membershipStatus: text('membership_status').notNull().default('inactive'),
+    /** The member's day (rituals, daily visits): follows her browser, at most one change a day (decision 016). */
     timeZone: text('time_zone').notNull().default('UTC'),
+    timeZoneChangedAt: timestamp('time_zone_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { createdAt, id } from './columns.ts';
 
@@ -19,10 +19,13 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     /** When the email digest dealt with it (sent, or skipped because email is off); null while pending. */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    /** One notification per key and recipient (a like per liker and post): toggling does not ping again. */
+    collapseKey: text('collapse_key'),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+    uniqueIndex('notifications_user_collapse_key_idx').on(t.userId, t.collapseKey),
     index('notifications_email_pending_idx').on(t.createdAt).where(sql`${t.emailedAt} is null`),
   ],
 );

@@ -52,6 +52,10 @@ export const dailyRituals = pgTable(
     moodAfter: text('mood_after'),
     streakCount: integer('streak_count').notNull().default(1),
     localDate: date('local_date').notNull(),
+    /** The zone local_date was reckoned in (null before migration 0011). */
+    timeZone: text('time_zone'),
+    /** What it paid: 0 past the daily cap on own rituals. */
+    pointsAwarded: integer('points_awarded').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

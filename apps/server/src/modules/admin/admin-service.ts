@@ -21,7 +21,7 @@ import { notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 
 const pageAfter = (cursor: string | undefined, idType: 'uuid' | 'text' = 'uuid') =>
-  cursor ? decodeCursor(cursor, ['timestamp', idType === 'uuid' ? 'uuid' : 'string']) : undefined;
+  cursor ? decodeCursor(cursor, ['timestamp', idType === 'uuid' ? 'uuid' : 'memberId']) : undefined;
 /** Keyset condition on (created_at, id) descending; uuid ids compare as uuids, text ids as text. */
 const olderThan = (
   createdAt: ReturnType<typeof sql>,

@@ -120,6 +120,45 @@ describe('content management', () => {
     );
   });
 
+  it('refuses a meeting link that is not a whole https:// address, on create and on edit', async () => {
+    const { circles } = (await t.api(member, 'GET', '/api/circles')).json();
+    const event = (meetingLink: unknown, isVirtual = true) => ({
+      circleId: circles[0].id,
+      title: 'New moon',
+      description: 'Online',
+      eventDate: inOneWeek(),
+      durationMinutes: 60,
+      isVirtual,
+      meetingLink,
+      location: isVirtual ? null : 'The old oak',
+    });
+    const created = await t.api(admin, 'POST', '/api/admin/events', event('https://meet.example/new-moon'));
+    expect(created.statusCode).toBe(200);
+    const eventId = created.json().id;
+    for (const meetingLink of [
+      'http://meet.example/new-moon',
+      'https://meet.example/x\r\nATTENDEE:mailto:mallory@evil.example',
+      'https://meet.example/x\nDESCRIPTION:injected',
+      'https://meet.example/a b',
+      'javascript:alert(1)',
+      'meet.example/new-moon',
+      'https://',
+    ]) {
+      for (const isVirtual of [true, false]) {
+        for (const [method, url] of [
+          ['POST', '/api/admin/events'],
+          ['PUT', `/api/admin/events/${eventId}`],
+        ] as const) {
+          const refused = await t.api(admin, method, url, event(meetingLink, isVirtual));
+          expect(refused.statusCode, `${method} ${JSON.stringify(meetingLink)}`).toBe(400);
+          expect(refused.json().error.message).toBe('The meeting link must be an https:// address');
+        }
+      }
+    }
+    const ics = (await t.api(member, 'GET', `/api/events/${eventId}/calendar.ics`)).body;
+    expect(ics).toContain('URL:https://meet.example/new-moon\r\n');
+  });
+
   it('creates and edits circles', async () => {
     const createdCircle = await t.api(admin, 'POST', '/api/admin/circles', {
       name: 'Winter Solstice Circle',

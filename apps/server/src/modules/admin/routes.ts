@@ -12,9 +12,11 @@ import {
 } from '@lunara/shared/admin';
 import { errorResponseSchema } from '@lunara/shared/api';
 import { PASSWORD_MIN_LENGTH } from '@lunara/shared/auth';
+import { cursorSchema } from '@lunara/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import packageJson from '../../../package.json' with { type: 'json' };
+import { deploymentWarnings } from '../../lib/deployment-warnings.ts';
 import { requireRole, sessionUserOf } from '../../plugins/auth.ts';
 import {
   cancelEvent,
@@ -67,7 +69,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Posts, comments or forum topics to moderate',
         params: z.object({ kind: z.enum(CONTENT_KINDS) }),
-        querystring: z.object({ cursor: z.string().max(200).optional() }),
+        querystring: z.object({ cursor: cursorSchema.optional() }),
         response: { 200: adminContentSchema, ...errors },
       },
     },
@@ -80,7 +82,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The audit log, newest first',
-        querystring: z.object({ cursor: z.string().max(200).optional() }),
+        querystring: z.object({ cursor: cursorSchema.optional() }),
         response: { 200: auditPageSchema, ...errors },
       },
     },
@@ -101,6 +103,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       emailVerification: 'optional' as const,
       passwordMinLength: PASSWORD_MIN_LENGTH,
       authRateLimitPerMinute: app.config.authRateLimitPerMinute,
+      warnings: deploymentWarnings(app.config),
     }),
   );
 

@@ -64,6 +64,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Stripe signs the raw bytes, so this route keeps the body unparsed. */
 async function webhookRoute(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(
     '/api/billing/webhook',

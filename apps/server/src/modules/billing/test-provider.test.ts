@@ -10,10 +10,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // Stand-ins for the premium endpoints of later modules, guarded exactly as they will be.
-  t.app.get('/api/test/course-area', { onRequest: requireSubscriber({ allowAdmin: false }) }, async () => ({
+  t.app.get('/api/test/course-area', { onRequest: requireSubscriber({ allowStaff: false }) }, async () => ({
     ok: true,
   }));
-  t.app.get('/api/test/community-area', { onRequest: requireSubscriber({ allowAdmin: true }) }, async () => ({
+  t.app.get('/api/test/community-area', { onRequest: requireSubscriber({ allowStaff: true }) }, async () => ({
     ok: true,
   }));
 });

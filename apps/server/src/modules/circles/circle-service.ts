@@ -7,6 +7,7 @@ import {
   type JoinResult,
 } from '@lunara/shared/circles';
 import { isModeratorRole } from '@lunara/shared/roles';
+import { servedAvatarUrl } from '@lunara/shared/urls';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
@@ -130,17 +131,23 @@ export async function listPendingRequests(db: Db, actor: Actor): Promise<CircleR
     circleName: row.circleName,
     userId: row.membership.userId,
     displayName: row.displayName ?? 'Sacred Sister',
-    avatarUrl: row.avatarUrl,
+    avatarUrl: servedAvatarUrl(row.avatarUrl),
     requestedAt: row.membership.createdAt.toISOString(),
   }));
 }
 
-/** Approve (within capacity; the member is told with circle_invite) or decline a request. Audited. */
+export const OWN_REQUEST_MESSAGE = 'You cannot decide your own join request: another moderator or an admin will';
+
+/**
+ * Approve (within capacity; the member is told with circle_invite) or decline a request. Audited. A
+ * moderator cannot decide her own request (decision 016); an admin can, as she could give herself any role.
+ */
 export async function decideRequest(db: Db, actor: Actor, membershipId: string, approve: boolean): Promise<void> {
   if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can decide join requests');
   await db.transaction(async (tx) => {
     const [request] = await tx.select().from(circleMemberships).where(eq(circleMemberships.id, membershipId));
     if (request?.status !== 'pending') throw notFound('This request has already been decided');
+    if (request.userId === actor.id && actor.role !== 'admin') throw forbidden(OWN_REQUEST_MESSAGE);
     const circle = await lockCircle(tx, request.circleId);
     if (approve && (await approvedCount(tx, circle.id)) >= circle.maxMembers) throw conflict(CIRCLE_FULL);
     await tx

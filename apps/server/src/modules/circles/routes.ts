@@ -30,7 +30,7 @@ const timeZone = z.string().max(64).refine(isValidTimeZone, 'Unknown time zone')
 
 /** Sacred Circles and Sacred Events (community: subscribers and admins). */
 const circleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireSubscriber({ allowAdmin: true }));
+  app.addHook('onRequest', requireSubscriber({ allowStaff: true }));
   const tags = ['circles'];
 
   app.get(

@@ -6,6 +6,7 @@ import {
   courseProgressListSchema,
   journeySchema,
 } from '@lunara/shared/courses';
+import { positiveInt32Param } from '@lunara/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, sessionUserOf } from '../../plugins/auth.ts';
@@ -15,10 +16,10 @@ import { downloadCertificate } from './certificate-service.ts';
 import { completeLesson, getCourseDetail, listCourseProgress } from './course-service.ts';
 import { getJourney } from './journey-service.ts';
 
-const courseParams = z.object({ courseId: z.coerce.number().int().positive() });
+const courseParams = z.object({ courseId: positiveInt32Param('Unknown course') });
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 // The course pages check only the subscription: the admin exception does not apply (spec section 6).
-const subscriberOnly = requireSubscriber({ allowAdmin: false });
+const subscriberOnly = requireSubscriber({ allowStaff: false });
 
 const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public: the landing page shows the five course cards to visitors.
@@ -62,7 +63,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['courses'],
         summary: 'Mark a lesson complete (in order; +20 points the first time)',
-        params: courseParams.extend({ lessonId: z.string().min(1).max(20) }),
+        params: courseParams.extend({ lessonId: z.string().regex(/^[\w-]{1,20}$/, 'Unknown lesson') }),
         response: { 200: completeLessonResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },

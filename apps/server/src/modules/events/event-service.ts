@@ -1,6 +1,7 @@
 import { type AttendeeList, type CircleEvent, EVENT_FULL, type EventView } from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
 import { zonedDayRange, zonedWeekRange } from '@lunara/shared/time-zones';
+import { servedAvatarUrl } from '@lunara/shared/urls';
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
@@ -111,7 +112,9 @@ export async function rsvp(db: Db, userId: string, eventId: string, status: Rsvp
         .where(eq(circleEvents.id, eventId));
     }
     if (isGoing && !wasGoing) {
+      // One confirmation per member and event: changing her answer back and forth does not repeat it.
       await createNotification(tx, {
+        collapseKey: `event_rsvp:${eventId}`,
         userId,
         actorId: null,
         type: 'event_rsvp',
@@ -137,7 +140,7 @@ export async function listAttendees(db: Db, eventId: string): Promise<AttendeeLi
     attendees: rows.map((row) => ({
       userId: row.userId,
       displayName: row.displayName ?? 'Sacred Sister',
-      avatarUrl: row.avatarUrl,
+      avatarUrl: servedAvatarUrl(row.avatarUrl),
     })),
   };
 }

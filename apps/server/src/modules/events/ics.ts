@@ -1,3 +1,5 @@
+import { isHttpsUrl } from '@lunara/shared/urls';
+
 interface CalendarEvent {
   id: string;
   title: string;
@@ -16,9 +18,22 @@ const stamp = (date: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** RFC 5545 text: backslash, semicolon, comma and newlines escaped. */
+/**
+ * RFC 5545 TEXT (section 3.3.11): backslash, semicolon and comma escaped, every line break (CRLF, LF or a
+ * lone CR) written as `\n`, and every other control character dropped: a raw CR or LF would end the
+ * property and let the rest of the text start one of its own.
+ */
 const escapeText = (text: string) =>
-  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  text
+    .replace(/\r\n?|\n/g, '\n')
+    .replace(/(?!\n)\p{Cc}/gu, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\n/g, '\\n');
+
+/** A URI value is not escaped in iCalendar: one that is not a plain https address is left out. */
+const safeUri = (url: string | null) => (url && isHttpsUrl(url) ? url : null);
 
 /** Lines longer than 75 octets are folded with CRLF and a space (RFC 5545 section 3.1). */
 function fold(line: string): string {
@@ -53,7 +68,7 @@ export function renderIcs(event: CalendarEvent, now = new Date()): string {
     `SUMMARY:${escapeText(event.title)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
-    ...(event.url ? [`URL:${event.url}`] : []),
+    ...(safeUri(event.url) ? [`URL:${safeUri(event.url)}`] : []),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -1,6 +1,7 @@
 import { COMMENTS_PAGE_SIZE, type Comment, type CommentPage } from '@lunara/shared/feed';
 import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole } from '@lunara/shared/roles';
+import { servedAvatarUrl } from '@lunara/shared/urls';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { directRead, isoTime } from '../../db/direct-read.ts';
@@ -11,7 +12,8 @@ import { auditLog } from '../../db/schema/operations.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
 import { createNotification } from '../notifications/notification-service.ts';
-import { awardPoints } from '../points/ledger-service.ts';
+import { commentAwardKey } from '../points/award-keys.ts';
+import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
 import { adjustCounter } from '../points/member-points-service.ts';
 import type { Actor } from './post-service.ts';
 
@@ -41,7 +43,7 @@ const toComment = (row: CommentRow): Comment => ({
   postId: row.postId,
   content: row.content,
   createdAt: row.createdAt,
-  author: { id: row.authorId, displayName: row.authorName ?? 'Sister', avatarUrl: row.authorAvatar },
+  author: { id: row.authorId, displayName: row.authorName ?? 'Sister', avatarUrl: servedAvatarUrl(row.authorAvatar) },
 });
 
 const commentPage = (db: Db) =>
@@ -92,7 +94,7 @@ export async function createComment(db: Db, authorId: string, postId: string, co
       userId: authorId,
       amount: POINTS.comment,
       reason: 'comment',
-      idempotencyKey: `comment:${created.id}`,
+      idempotencyKey: commentAwardKey(created.id),
     });
     await adjustCounter(tx, authorId, 'commentsCount', 1);
     const [author] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, authorId));
@@ -115,14 +117,24 @@ export async function createComment(db: Db, authorId: string, postId: string, co
   return toComment(row);
 }
 
-/** Authors delete their own comments; moderators and admins any (audited). */
+/**
+ * Authors delete their own comments; moderators and admins any (audited). The comment's +5 goes with it
+ * (decision 016). The post row is locked before the comment, the order a post's deletion takes too.
+ */
 export async function deleteComment(db: Db, actor: Actor, commentId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ postId: postComments.postId })
+      .from(postComments)
+      .where(eq(postComments.id, commentId));
+    if (!found) throw notFound('This comment no longer exists');
+    await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, found.postId)).for('update');
     const [comment] = await tx.select().from(postComments).where(eq(postComments.id, commentId)).for('update');
     if (!comment) throw notFound('This comment no longer exists');
     const isAuthor = comment.userId === actor.id;
     if (!isAuthor && !isModeratorRole(actor.role)) throw forbidden('You can only delete your own comments');
     await tx.delete(postComments).where(eq(postComments.id, commentId));
+    await reverseAwards(tx, [commentAwardKey(commentId)]);
     await tx
       .update(posts)
       .set({ commentsCount: sql`greatest(${posts.commentsCount} - 1, 0)` })

@@ -1,12 +1,13 @@
 import { type createPostBodySchema, FEED_PAGE_SIZE, type Post, type PostPage } from '@lunara/shared/feed';
 import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
-import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { servedAvatarUrl } from '@lunara/shared/urls';
+import { and, desc, eq, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
-import { postLikes, posts } from '../../db/schema/community.ts';
+import { postComments, postLikes, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { forbidden, notFound } from '../../errors.ts';
@@ -19,8 +20,9 @@ import {
   pinnedCursorValues,
 } from '../../lib/cursor.ts';
 import { createNotification } from '../notifications/notification-service.ts';
-import { awardPoints } from '../points/ledger-service.ts';
-import { adjustCounter } from '../points/member-points-service.ts';
+import { commentAwardKey, likeAwardKey, postAwardKey } from '../points/award-keys.ts';
+import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
+import { adjustCounter, adjustCounters } from '../points/member-points-service.ts';
 
 /** Where migration 0010's triggers announce any change to what the feed's first page shows. */
 export const FEED_CHANNEL = 'lunara_feed';
@@ -83,7 +85,11 @@ function toPost(row: PostRow): Post {
     likesCount: row.likesCount,
     commentsCount: row.commentsCount,
     createdAt: row.createdAt,
-    author: { id: row.authorId, displayName: row.authorName ?? 'Sacred Sister', avatarUrl: row.authorAvatar },
+    author: {
+      id: row.authorId,
+      displayName: row.authorName ?? 'Sacred Sister',
+      avatarUrl: servedAvatarUrl(row.authorAvatar),
+    },
     likedByMe: Boolean(row.likedByMe),
   };
 }
@@ -184,7 +190,7 @@ export async function createPost(db: Db, authorId: string, input: NewPost): Prom
       userId: authorId,
       amount: POINTS.post,
       reason: 'post',
-      idempotencyKey: `post:${created.id}`,
+      idempotencyKey: postAwardKey(created.id),
     });
     await adjustCounter(tx, authorId, 'postsCount', 1);
     return created.id;
@@ -198,14 +204,36 @@ async function lockPost(tx: Db, postId: string) {
   return post;
 }
 
-/** Authors delete their own posts; moderators and admins any (and that is audited). */
+/**
+ * Authors delete their own posts; moderators and admins any (and that is audited). The post's points go
+ * with it (decision 016): its +10, the +2 of each like it still has, and the +5 of each comment on it,
+ * with the counters. The post row is locked first, then its comments (the order every write on a post
+ * takes), so a concurrent like, comment or comment deletion is either counted here or refused.
+ */
 export async function deletePost(db: Db, actor: Actor, postId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const post = await lockPost(tx, postId);
     const isAuthor = post.userId === actor.id;
     if (!isAuthor && !isModeratorRole(actor.role)) throw forbidden('You can only delete your own posts');
+    const likes = await tx
+      .select({ userId: postLikes.userId, createdAt: postLikes.createdAt })
+      .from(postLikes)
+      .where(and(eq(postLikes.postId, postId), ne(postLikes.userId, post.userId)));
+    const comments = await tx
+      .select({ id: postComments.id, userId: postComments.userId })
+      .from(postComments)
+      .where(eq(postComments.postId, postId))
+      .orderBy(postComments.id)
+      .for('update');
     await tx.delete(posts).where(eq(posts.id, postId));
+    await reverseAwards(tx, [
+      postAwardKey(postId),
+      ...likes.map((like) => likeAwardKey(postId, like.userId, like.createdAt)),
+      ...comments.map((comment) => commentAwardKey(comment.id)),
+    ]);
     await adjustCounter(tx, post.userId, 'postsCount', -1);
+    if (likes.length > 0) await adjustCounter(tx, post.userId, 'likesReceived', -likes.length);
+    await adjustCounters(tx, comments, 'commentsCount');
     if (!isAuthor) {
       await tx.insert(auditLog).values({
         actorId: actor.id,
@@ -255,19 +283,20 @@ export async function setPostLike(db: Db, likerId: string, postId: string, like:
           .set({ likesCount: sql`${posts.likesCount} + 1` })
           .where(eq(posts.id, postId));
         if (!isOwnPost) {
-          const stamp = created.createdAt.toISOString();
           await awardPoints(tx, {
             userId: post.userId,
             amount: POINTS.likeReceived,
             reason: 'like_received',
-            idempotencyKey: `like:${postId}:${likerId}:${stamp}`,
+            idempotencyKey: likeAwardKey(postId, likerId, created.createdAt),
           });
           await adjustCounter(tx, post.userId, 'likesReceived', 1);
           const [liker] = await tx
             .select({ name: profiles.displayName })
             .from(profiles)
             .where(eq(profiles.id, likerId));
+          // One notification per liker and post: unliking and liking again does not ping her again.
           await createNotification(tx, {
+            collapseKey: `post_like:${postId}:${likerId}`,
             userId: post.userId,
             actorId: likerId,
             type: 'post_like',

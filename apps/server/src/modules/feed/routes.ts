@@ -23,7 +23,7 @@ const ok = z.object({ ok: z.literal(true) });
 
 /** The community feed (spec: posts, likes, comments). Subscribers and admins only. */
 const feedRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireSubscriber({ allowAdmin: true }));
+  app.addHook('onRequest', requireSubscriber({ allowStaff: true }));
 
   app.get(
     '/api/posts',

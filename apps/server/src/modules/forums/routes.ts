@@ -41,7 +41,7 @@ const ok = z.object({ ok: z.literal(true) });
 
 /** Discussion forums (community: subscribers and admins). */
 const forumRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireSubscriber({ allowAdmin: true }));
+  app.addHook('onRequest', requireSubscriber({ allowStaff: true }));
   const tags = ['forums'];
 
   app.get(

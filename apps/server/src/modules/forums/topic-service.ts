@@ -10,6 +10,7 @@ import {
 } from '@lunara/shared/forums';
 import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole } from '@lunara/shared/roles';
+import { servedAvatarUrl } from '@lunara/shared/urls';
 import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { directRead, isoTime } from '../../db/direct-read.ts';
@@ -29,8 +30,9 @@ import {
 } from '../../lib/cursor.ts';
 import type { Actor } from '../feed/post-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
-import { awardPoints } from '../points/ledger-service.ts';
-import { adjustCounter } from '../points/member-points-service.ts';
+import { replyAwardKey, topicAwardKey } from '../points/award-keys.ts';
+import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
+import { adjustCounter, adjustCounters } from '../points/member-points-service.ts';
 
 const lastReplier = aliasedTable(profiles, 'last_replier');
 
@@ -92,7 +94,11 @@ const toSummary = (row: Omit<TopicRow, 'content' | 'categoryName'>) => ({
   createdAt: row.createdAt,
   lastReplyAt: row.lastReplyAt,
   lastReplyUserName: row.lastReplyAt ? (row.lastReplyUserName ?? 'Anonymous') : null,
-  author: { id: row.authorId, displayName: row.authorName ?? 'Anonymous', avatarUrl: row.authorAvatar },
+  author: {
+    id: row.authorId,
+    displayName: row.authorName ?? 'Anonymous',
+    avatarUrl: servedAvatarUrl(row.authorAvatar),
+  },
 });
 
 async function findCategory(db: Db, categoryId: string) {
@@ -185,7 +191,7 @@ export async function createTopic(db: Db, authorId: string, categoryId: string, 
       userId: authorId,
       amount: POINTS.post,
       reason: 'post',
-      idempotencyKey: `topic:${created.id}`,
+      idempotencyKey: topicAwardKey(created.id),
     });
     await adjustCounter(tx, authorId, 'postsCount', 1);
     return created.id;
@@ -213,7 +219,11 @@ export async function editTopic(db: Db, actor: Actor, topicId: string, body: Top
   return readTopic(db, topicId);
 }
 
-/** Authors delete their own unlocked topic; moderators and admins any (audited). */
+/**
+ * Authors delete their own unlocked topic; moderators and admins any (audited). Its points go with it
+ * (decision 016): the topic's +10 and each reply's +5, with the counters. The topic row is locked before
+ * its replies, the order a reply's deletion takes too.
+ */
 export async function deleteTopic(db: Db, actor: Actor, topicId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const topic = await lockTopicRow(tx, topicId);
@@ -221,8 +231,16 @@ export async function deleteTopic(db: Db, actor: Actor, topicId: string): Promis
     const canModerate = isModeratorRole(actor.role);
     if (!isAuthor && !canModerate) throw forbidden('You can only delete your own topics');
     if (isAuthor && !canModerate && topic.isLocked) throw conflict('This topic is locked and can no longer be deleted');
+    const replies = await tx
+      .select({ id: forumReplies.id, userId: forumReplies.userId })
+      .from(forumReplies)
+      .where(eq(forumReplies.topicId, topicId))
+      .orderBy(forumReplies.id)
+      .for('update');
     await tx.delete(forumTopics).where(eq(forumTopics.id, topicId));
+    await reverseAwards(tx, [topicAwardKey(topicId), ...replies.map((reply) => replyAwardKey(reply.id))]);
     await adjustCounter(tx, topic.userId, 'postsCount', -1);
+    await adjustCounters(tx, replies, 'commentsCount');
     if (!isAuthor) {
       await tx.insert(auditLog).values({
         actorId: actor.id,
@@ -291,7 +309,11 @@ const toReply = (row: ReplyRow): Reply => ({
   content: row.content,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
-  author: { id: row.authorId, displayName: row.authorName ?? 'Anonymous', avatarUrl: row.authorAvatar },
+  author: {
+    id: row.authorId,
+    displayName: row.authorName ?? 'Anonymous',
+    avatarUrl: servedAvatarUrl(row.authorAvatar),
+  },
 });
 
 export async function listReplies(db: Db, topicId: string, cursor?: string): Promise<ReplyPage> {
@@ -344,7 +366,7 @@ export async function createReply(db: Db, authorId: string, topicId: string, con
       userId: authorId,
       amount: POINTS.comment,
       reason: 'comment',
-      idempotencyKey: `reply:${created.id}`,
+      idempotencyKey: replyAwardKey(created.id),
     });
     await adjustCounter(tx, authorId, 'commentsCount', 1);
     const [author] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, authorId));
@@ -367,11 +389,17 @@ export async function createReply(db: Db, authorId: string, topicId: string, con
   return toReply(row);
 }
 
+/** The topic row first, then the reply: the order a topic's deletion takes, so the two never deadlock. */
 async function lockReply(tx: Db, replyId: string) {
+  const [found] = await tx
+    .select({ topicId: forumReplies.topicId })
+    .from(forumReplies)
+    .where(eq(forumReplies.id, replyId));
+  if (!found) throw notFound('This reply no longer exists');
+  const [topic] = await tx.select().from(forumTopics).where(eq(forumTopics.id, found.topicId)).for('update');
+  if (!topic) throw notFound('This topic no longer exists');
   const [reply] = await tx.select().from(forumReplies).where(eq(forumReplies.id, replyId)).for('update');
   if (!reply) throw notFound('This reply no longer exists');
-  const [topic] = await tx.select().from(forumTopics).where(eq(forumTopics.id, reply.topicId)).for('update');
-  if (!topic) throw notFound('This topic no longer exists');
   return { reply, topic };
 }
 
@@ -391,7 +419,7 @@ export async function editReply(db: Db, actor: Actor, replyId: string, content: 
   return toReply(row);
 }
 
-/** Authors delete their replies while the topic is unlocked; moderators any (audited). */
+/** Authors delete their replies while the topic is unlocked; moderators any (audited). Its +5 goes with it. */
 export async function deleteReply(db: Db, actor: Actor, replyId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { reply, topic } = await lockReply(tx, replyId);
@@ -400,6 +428,7 @@ export async function deleteReply(db: Db, actor: Actor, replyId: string): Promis
     if (!isAuthor && !canModerate) throw forbidden('You can only delete your own replies');
     if (!canModerate && topic.isLocked) throw conflict('This topic is locked: replies can no longer be deleted');
     await tx.delete(forumReplies).where(eq(forumReplies.id, replyId));
+    await reverseAwards(tx, [replyAwardKey(replyId)]);
     // The last-reply fields follow what remains.
     await tx
       .update(forumTopics)

@@ -1,4 +1,5 @@
 import { LEADERBOARD_SIZE, type Leaderboard, type LeaderboardPeriod } from '@lunara/shared/profiles';
+import { servedAvatarUrl } from '@lunara/shared/urls';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { directRead } from '../../db/direct-read.ts';
@@ -69,7 +70,7 @@ export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = ne
       rank: index + 1,
       userId: row.userId,
       displayName: row.displayName ?? 'Anonymous',
-      avatarUrl: row.avatarUrl,
+      avatarUrl: servedAvatarUrl(row.avatarUrl),
       points: row.points,
       level: row.level ?? 1,
       badges: row.badges ?? [],

@@ -4,6 +4,7 @@ import {
   type ConversationPage,
   NO_SELF_MESSAGES,
 } from '@lunara/shared/messages';
+import { servedAvatarUrl } from '@lunara/shared/urls';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
@@ -44,7 +45,7 @@ function toConversation(row: ConversationRow): Conversation {
   return {
     id: row.id,
     participants: [row.participant_a, row.participant_b],
-    otherParticipant: { id: row.other_id, displayName: row.other_name, avatarUrl: row.other_avatar },
+    otherParticipant: { id: row.other_id, displayName: row.other_name, avatarUrl: servedAvatarUrl(row.other_avatar) },
     lastMessageAt: new Date(row.last_message_at).toISOString(),
     lastMessageContent: row.last_content,
     unreadCount: Number(row.unread),

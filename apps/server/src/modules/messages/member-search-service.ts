@@ -1,5 +1,6 @@
 import type { Author } from '@lunara/shared/feed';
 import { MEMBER_SEARCH_LIMIT } from '@lunara/shared/messages';
+import { servedAvatarUrl } from '@lunara/shared/urls';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
@@ -22,5 +23,5 @@ export async function searchMembers(db: Db, searcherId: string, query: string): 
         order by lower(display_name), id
         limit ${literalLimit(MEMBER_SEARCH_LIMIT)}`,
   );
-  return rows.map((row) => ({ id: row.id, displayName: row.display_name, avatarUrl: row.avatar_url }));
+  return rows.map((row) => ({ id: row.id, displayName: row.display_name, avatarUrl: servedAvatarUrl(row.avatar_url) }));
 }

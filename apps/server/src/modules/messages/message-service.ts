@@ -1,4 +1,5 @@
 import { MESSAGES_PAGE_SIZE, type Message, type MessagePage } from '@lunara/shared/messages';
+import { servedAvatarUrl } from '@lunara/shared/urls';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
@@ -34,7 +35,7 @@ const toMessage = (row: MessageRow): Message => ({
   messageType: 'text',
   isRead: row.is_read,
   createdAt: new Date(row.created_at).toISOString(),
-  sender: { id: row.sender_id, displayName: row.sender_name, avatarUrl: row.sender_avatar },
+  sender: { id: row.sender_id, displayName: row.sender_name, avatarUrl: servedAvatarUrl(row.sender_avatar) },
 });
 
 const messageColumns = sql`m.id, m.conversation_id, m.sender_id, m.recipient_id, m.content, m.is_read, m.created_at,

@@ -10,6 +10,7 @@ import {
   startConversationBodySchema,
   startedConversationSchema,
 } from '@lunara/shared/messages';
+import { cursorSchema } from '@lunara/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserOf } from '../../plugins/auth.ts';
@@ -24,14 +25,14 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
-const cursorQuery = z.object({ cursor: z.string().max(500).optional() });
+const cursorQuery = z.object({ cursor: cursorSchema.optional() });
 const conversationParams = z.object({ conversationId: z.uuid('Unknown conversation') });
 /** Enough for a lively conversation, not enough to flood a sister's inbox. */
 const SEND_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
 /** Direct messages between members (the community's Messages tab: members and admins). */
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireSubscriber({ allowAdmin: true }));
+  app.addHook('onRequest', requireSubscriber({ allowStaff: true }));
   const tags = ['messages'];
   const me = async (request: Parameters<typeof sessionUserOf>[0]) => (await sessionUserOf(request)).id;
 

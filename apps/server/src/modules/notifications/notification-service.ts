@@ -22,11 +22,16 @@ interface NewNotification {
   title: string;
   message: string;
   data?: Record<string, unknown>;
+  /**
+   * For what a member can toggle (a like, going to an event): at most one notification per key and
+   * recipient, ever, so that undoing and redoing does not ping her again (the unique key decides races).
+   */
+  collapseKey?: string;
 }
 
 /**
  * Creates a notification in the caller's transaction, honouring the recipient's preferences; her open
- * streams get it when the transaction commits.
+ * streams get it when the transaction commits. Returns false when nothing was created.
  */
 export async function createNotification(tx: Db, input: NewNotification): Promise<boolean> {
   if (input.actorId === input.userId) return false;
@@ -46,9 +51,12 @@ export async function createNotification(tx: Db, input: NewNotification): Promis
       title: input.title,
       message: input.message,
       data: input.data ?? {},
+      collapseKey: input.collapseKey ?? null,
     })
+    .onConflictDoNothing({ target: [notifications.userId, notifications.collapseKey] })
     .returning();
-  if (row) await publishEvent(tx, input.userId, { type: 'notification.created', notification: toAppNotification(row) });
+  if (!row) return false;
+  await publishEvent(tx, input.userId, { type: 'notification.created', notification: toAppNotification(row) });
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { LEVEL_THRESHOLDS, levelForPoints, type PointReason } from '@lunara/shared/points';
-import { sql } from 'drizzle-orm';
+import { and, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pointsLedger, userPoints } from '../../db/schema/community.ts';
 
@@ -20,6 +20,18 @@ interface Award {
   idempotencyKey: string;
 }
 
+/** Adds `amount` to the member's total (never below zero) with the level recomputed, creating her row. */
+async function addToTotal(tx: Db, userId: string, amount: number): Promise<void> {
+  const newPoints = sql`greatest(${userPoints.points} + ${amount}, 0)`;
+  await tx
+    .insert(userPoints)
+    .values({ userId, points: Math.max(amount, 0), level: levelForPoints(Math.max(amount, 0)) })
+    .onConflictDoUpdate({
+      target: userPoints.userId,
+      set: { points: newPoints, level: levelFor(newPoints), updatedAt: sql`now()` },
+    });
+}
+
 /**
  * Writes a ledger row and adds it to the member's totals, in the caller's transaction. Returns
  * whether anything was paid (false when the key was already used).
@@ -31,17 +43,50 @@ export async function awardPoints(tx: Db, award: Award): Promise<boolean> {
     .onConflictDoNothing({ target: pointsLedger.idempotencyKey })
     .returning({ id: pointsLedger.id });
   if (inserted.length === 0) return false;
-  const newPoints = sql`greatest(${userPoints.points} + ${award.amount}, 0)`;
-  await tx
-    .insert(userPoints)
-    .values({
-      userId: award.userId,
-      points: Math.max(award.amount, 0),
-      level: levelForPoints(Math.max(award.amount, 0)),
-    })
-    .onConflictDoUpdate({
-      target: userPoints.userId,
-      set: { points: newPoints, level: levelFor(newPoints), updatedAt: sql`now()` },
-    });
+  await addToTotal(tx, award.userId, award.amount);
   return true;
+}
+
+/** The key of the row that takes back the award with this key. */
+export const reversalKey = (idempotencyKey: string) => `reverse:${idempotencyKey}`;
+
+/**
+ * Takes back what the awards with these keys paid (deleted content), in the caller's transaction: one
+ * `reversal` row per award, keyed `reverse:{key}`, so a retry or a concurrent delete takes back once; keys
+ * that never paid take back nothing. A reversal is dated like the award it reverses, so the week and
+ * month totals (migration 0005's trigger) lose exactly what they gained. Returns the points taken back.
+ */
+export async function reverseAwards(tx: Db, idempotencyKeys: string[]): Promise<number> {
+  if (idempotencyKeys.length === 0) return 0;
+  const reversed = await tx
+    .insert(pointsLedger)
+    .select(
+      tx
+        .select({
+          id: sql`gen_random_uuid()`.as('id'),
+          userId: pointsLedger.userId,
+          amount: sql`-${pointsLedger.amount}`.as('amount'),
+          reason: sql`'reversal'`.as('reason'),
+          idempotencyKey: sql`'reverse:' || ${pointsLedger.idempotencyKey}`.as('idempotency_key'),
+          createdAt: pointsLedger.createdAt,
+        })
+        .from(pointsLedger)
+        .where(
+          and(
+            inArray(pointsLedger.idempotencyKey, idempotencyKeys),
+            ne(pointsLedger.amount, 0),
+            ne(pointsLedger.reason, 'reversal'),
+          ),
+        )
+        .orderBy(pointsLedger.idempotencyKey),
+    )
+    .onConflictDoNothing({ target: pointsLedger.idempotencyKey })
+    .returning({ userId: pointsLedger.userId, amount: pointsLedger.amount });
+  const byMember = new Map<string, number>();
+  for (const row of reversed) byMember.set(row.userId, (byMember.get(row.userId) ?? 0) + row.amount);
+  // Members in a stable order, so two transactions never wait on each other's rows crosswise.
+  for (const [userId, amount] of [...byMember].sort(([a], [b]) => a.localeCompare(b))) {
+    await addToTotal(tx, userId, amount);
+  }
+  return -reversed.reduce((sum, row) => sum + row.amount, 0);
 }

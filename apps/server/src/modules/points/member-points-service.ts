@@ -60,6 +60,15 @@ export async function adjustCounter(tx: Db, userId: string, counter: Counter, de
   if (delta > 0) await refreshBadges(tx, userId);
 }
 
+/** Takes one off `counter` for each of these rows' authors (deleted content), members in a stable order. */
+export async function adjustCounters(tx: Db, removed: Array<{ userId: string }>, counter: Counter): Promise<void> {
+  const perMember = new Map<string, number>();
+  for (const row of removed) perMember.set(row.userId, (perMember.get(row.userId) ?? 0) + 1);
+  for (const [userId, count] of [...perMember].sort(([a], [b]) => a.localeCompare(b))) {
+    await adjustCounter(tx, userId, counter, -count);
+  }
+}
+
 function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -88,13 +97,14 @@ export async function recordDailyVisit(db: Db, userId: string, now = new Date())
     .from(profiles)
     .leftJoin(userPoints, eq(userPoints.userId, profiles.id))
     .where(eq(profiles.id, userId));
-  if (seen?.lastActiveOn && seen.lastActiveOn === localDate(now, seen.timeZone)) return;
+  // ">=": after her zone moves west, her new "today" can be a day she has already been counted for.
+  if (seen?.lastActiveOn && seen.lastActiveOn >= localDate(now, seen.timeZone)) return;
   await db.transaction(async (tx) => {
     await ensurePointsRow(tx, userId);
     const [profile] = await tx.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
     const today = localDate(now, profile?.timeZone ?? 'UTC');
     const [row] = await tx.select().from(userPoints).where(eq(userPoints.userId, userId)).for('update');
-    if (!row || row.lastActiveOn === today) return;
+    if (!row || (row.lastActiveOn !== null && row.lastActiveOn >= today)) return;
     const streak = row.lastActiveOn === addDays(today, -1) ? row.currentStreak + 1 : 1;
     await tx
       .update(userPoints)

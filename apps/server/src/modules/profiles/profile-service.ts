@@ -1,4 +1,5 @@
 import type { ProfileDetail, UpdateProfileBody } from '@lunara/shared/profiles';
+import { servedAvatarUrl } from '@lunara/shared/urls';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userPoints } from '../../db/schema/community.ts';
@@ -15,7 +16,7 @@ export async function getProfile(db: Db, viewerId: string, profileId: string): P
   return {
     id: profile.id,
     displayName: profile.displayName,
-    avatarUrl: profile.avatarUrl,
+    avatarUrl: servedAvatarUrl(profile.avatarUrl),
     bio: profile.bio,
     membershipStatus: profile.membershipStatus === 'active' ? 'active' : 'inactive',
     createdAt: profile.createdAt.toISOString(),

@@ -28,30 +28,42 @@ describe('profiles', () => {
     expect((await t.request({ method: 'GET', url: '/api/profiles/nobody', cookie: me.cookie })).statusCode).toBe(404);
   });
 
-  it('lets the owner edit her own profile only, validating the avatar URL', async () => {
+  it('lets the owner edit her own profile only, accepting only an uploaded avatar', async () => {
     const me = await subscriber();
     const edited = await t.request({
       method: 'PUT',
       url: '/api/profiles/me',
       cookie: me.cookie,
-      payload: { displayName: '  Luna Star ', bio: 'Moon lover', avatarUrl: 'https://example.com/me.png' },
+      payload: { displayName: '  Luna Star ', bio: 'Moon lover', avatarUrl: '/media/avatars/luna.webp' },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
       displayName: 'Luna Star',
       bio: 'Moon lover',
-      avatarUrl: 'https://example.com/me.png',
+      avatarUrl: '/media/avatars/luna.webp',
       isMe: true,
     });
 
-    const badUrl = await t.request({
-      method: 'PUT',
-      url: '/api/profiles/me',
-      cookie: me.cookie,
-      payload: { displayName: 'Luna', avatarUrl: 'javascript:alert(1)' },
-    });
-    expect(badUrl.statusCode).toBe(400);
-    expect(badUrl.json().error.message).toBe('The avatar URL must start with http:// or https://');
+    // A picture on another host would tell it the address of every member who sees it.
+    for (const avatarUrl of [
+      'http://tracker.example/me.png',
+      'https://tracker.example/me.png',
+      '//tracker.example/me.png',
+      'javascript:alert(1)',
+      'data:image/svg+xml;base64,PHN2Zy8+',
+      '/media/../../tracker.example/me.png',
+    ]) {
+      const refused = await t.request({
+        method: 'PUT',
+        url: '/api/profiles/me',
+        cookie: me.cookie,
+        payload: { displayName: 'Luna', avatarUrl },
+      });
+      expect(refused.statusCode, avatarUrl).toBe(400);
+      expect(refused.json().error.message).toBe('Upload a photo instead of linking one');
+    }
+    const [stored] = await t.database.db.select().from(profiles).where(eq(profiles.id, me.id));
+    expect(stored?.avatarUrl).toBe('/media/avatars/luna.webp');
     const blank = await t.request({
       method: 'PUT',
       url: '/api/profiles/me',

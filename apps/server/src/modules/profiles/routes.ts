@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@lunara/shared/api';
+import { memberIdSchema } from '@lunara/shared/params';
 import {
   LEADERBOARD_PERIODS,
   leaderboardSchema,
@@ -15,7 +16,7 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorR
 
 /** Member profiles and the leaderboard (community: subscribers and admins). */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireSubscriber({ allowAdmin: true }));
+  app.addHook('onRequest', requireSubscriber({ allowStaff: true }));
 
   app.get(
     '/api/profiles/:userId',
@@ -23,7 +24,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['community'],
         summary: "A member's profile and stats",
-        params: z.object({ userId: z.string().min(1).max(100) }),
+        params: z.object({ userId: memberIdSchema('Unknown member') }),
         response: { 200: profileDetailSchema, ...errors },
       },
     },

@@ -1,4 +1,5 @@
 import { RITUAL_POINTS } from '@lunara/shared/moon';
+import { OWN_RITUALS_PAID_PER_DAY } from '@lunara/shared/points';
 import type {
   CompleteRitualBody,
   Completion,
@@ -7,14 +8,15 @@ import type {
   RitualsToday,
 } from '@lunara/shared/ritual-schemas';
 import type { Mood, MoonPhaseKey } from '@lunara/shared/rituals';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
-import { userLocations } from '../../db/schema/members.ts';
+import { userPoints } from '../../db/schema/community.ts';
+import { profiles, userLocations } from '../../db/schema/members.ts';
 import { dailyRituals, rituals } from '../../db/schema/rituals.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { awardPoints } from '../points/ledger-service.ts';
-import { localDate } from '../points/member-points-service.ts';
+import { ensurePointsRow, localDate } from '../points/member-points-service.ts';
 import { getMoon } from './moon-service.ts';
 
 export const ALREADY_COMPLETED = 'You have already completed this ritual today';
@@ -43,12 +45,55 @@ async function listVisibleRituals(db: Db, userId: string): Promise<Ritual[]> {
   return rows.map((row) => toRitual(row, userId));
 }
 
-async function completionsOn(db: Db, userId: string, day: string): Promise<Completion[]> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The member's day: her zone, its date, and the start of the 24 hours that count across a zone change. */
+interface MemberDay {
+  zone: string;
+  today: string;
+  /** Whether the stored zone is to change to the browser's now. */
+  zoneChanges: boolean;
+  since: Date;
+}
+
+/**
+ * The member's day as the server knows it (decision 016): her stored time zone, which follows the one her
+ * browser sends but changes at most once in 24 hours. Completions made under another zone in the last 24
+ * hours count toward today too (`ofDay`), so a changed zone cannot open a second day for a ritual (or the
+ * own-ritual cap) within 24 hours.
+ */
+async function memberDay(db: Db, userId: string, browserZone: string, now: Date): Promise<MemberDay> {
+  const [profile] = await db
+    .select({ timeZone: profiles.timeZone, changedAt: profiles.timeZoneChangedAt })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  const stored = profile?.timeZone ?? 'UTC';
+  const mayChange = !profile?.changedAt || now.getTime() - profile.changedAt.getTime() >= DAY_MS;
+  const zoneChanges = browserZone !== stored && mayChange;
+  const zone = zoneChanges ? browserZone : stored;
+  return { zone, today: localDate(now, zone), zoneChanges, since: new Date(now.getTime() - DAY_MS) };
+}
+
+/** The completions that make up the member's day: its date, and anything under another zone in 24 hours. */
+const ofDay = (userId: string, day: MemberDay) =>
+  and(
+    eq(dailyRituals.userId, userId),
+    or(
+      eq(dailyRituals.localDate, day.today),
+      and(
+        gt(dailyRituals.completedAt, day.since),
+        isNotNull(dailyRituals.timeZone),
+        ne(dailyRituals.timeZone, day.zone),
+      ),
+    ),
+  );
+
+async function completionsOn(db: Db, userId: string, day: MemberDay): Promise<Completion[]> {
   const rows = await db
     .select({ completion: dailyRituals, title: rituals.title })
     .from(dailyRituals)
     .innerJoin(rituals, eq(rituals.id, dailyRituals.ritualId))
-    .where(and(eq(dailyRituals.userId, userId), eq(dailyRituals.localDate, day)))
+    .where(ofDay(userId, day))
     .orderBy(asc(dailyRituals.completedAt));
   return rows.map(({ completion, title }) => ({
     id: completion.id,
@@ -58,6 +103,7 @@ async function completionsOn(db: Db, userId: string, day: string): Promise<Compl
     energyLevel: completion.energyLevel,
     moodAfter: (completion.moodAfter as Mood | null) ?? null,
     streakCount: completion.streakCount,
+    pointsAwarded: completion.pointsAwarded,
     completedAt: completion.completedAt.toISOString(),
   }));
 }
@@ -70,10 +116,11 @@ export async function getRitualsToday(
   now = new Date(),
 ): Promise<RitualsToday> {
   const [location] = await db.select().from(userLocations).where(eq(userLocations.userId, userId));
+  const day = await memberDay(db, userId, timeZone, now);
   return {
     moon: getMoon(now, location ? { latitude: location.latitude, longitude: location.longitude, timeZone } : undefined),
     rituals: await listVisibleRituals(db, userId),
-    completedToday: await completionsOn(db, userId, localDate(now, timeZone)),
+    completedToday: await completionsOn(db, userId, day),
   };
 }
 
@@ -84,9 +131,11 @@ function previousDay(isoDate: string): string {
 }
 
 /**
- * Completes a ritual once per the member's own day: the (member, ritual, day) unique key decides
- * between concurrent completions, and +15 is paid with it. The streak counts days in a row with any
- * completion, ending today.
+ * Completes a ritual once per the member's day (`memberDay`). Her points row is locked first, so her
+ * completions run one at a time: the day's check, the own-ritual cap and the zone change are exact under
+ * concurrent requests; the (member, ritual, day) unique key stays as the last word. Templates pay +15;
+ * her own rituals pay +15 for the first OWN_RITUALS_PAID_PER_DAY completions of her day, then nothing
+ * (they still count for the streak). The streak counts days in a row with any completion, ending today.
  */
 export async function completeRitual(
   db: Db,
@@ -96,23 +145,42 @@ export async function completeRitual(
   timeZone: string,
   now = new Date(),
 ): Promise<Completion> {
-  const today = localDate(now, timeZone);
-  const id = await db.transaction(async (tx) => {
+  const { id, day } = await db.transaction(async (tx) => {
     const [ritual] = await tx
       .select()
       .from(rituals)
       .where(and(eq(rituals.id, ritualId), or(eq(rituals.isTemplate, true), eq(rituals.userId, userId))));
     if (!ritual) throw notFound('This ritual does not exist');
 
+    await ensurePointsRow(tx, userId);
+    await tx.select({ userId: userPoints.userId }).from(userPoints).where(eq(userPoints.userId, userId)).for('update');
+    const day = await memberDay(tx, userId, timeZone, now);
+    if (day.zoneChanges) {
+      await tx
+        .update(profiles)
+        .set({ timeZone: day.zone, timeZoneChangedAt: now, updatedAt: sql`now()` })
+        .where(eq(profiles.id, userId));
+    }
+    const today = day.today;
+    const sameDay = await tx
+      .select({
+        ritualId: dailyRituals.ritualId,
+        streak: dailyRituals.streakCount,
+        paidOwn: sql<boolean>`not ${rituals.isTemplate} and ${dailyRituals.pointsAwarded} > 0`,
+      })
+      .from(dailyRituals)
+      .innerJoin(rituals, eq(rituals.id, dailyRituals.ritualId))
+      .where(ofDay(userId, day));
+    if (sameDay.some((row) => row.ritualId === ritualId)) throw new AppError('CONFLICT', 409, ALREADY_COMPLETED);
+
     const [yesterday] = await tx
       .select({ streak: sql<number>`max(${dailyRituals.streakCount})` })
       .from(dailyRituals)
       .where(and(eq(dailyRituals.userId, userId), eq(dailyRituals.localDate, previousDay(today))));
-    const [earlierToday] = await tx
-      .select({ streak: sql<number>`max(${dailyRituals.streakCount})` })
-      .from(dailyRituals)
-      .where(and(eq(dailyRituals.userId, userId), eq(dailyRituals.localDate, today)));
-    const streak = earlierToday?.streak ?? (yesterday?.streak ? yesterday.streak + 1 : 1);
+    const earlierToday = sameDay.length > 0 ? Math.max(...sameDay.map((row) => row.streak)) : undefined;
+    const streak = earlierToday ?? (yesterday?.streak ? yesterday.streak + 1 : 1);
+    const paidOwnToday = sameDay.filter((row) => row.paidOwn).length;
+    const pays = ritual.isTemplate || paidOwnToday < OWN_RITUALS_PAID_PER_DAY;
 
     const inserted = await tx
       .insert(dailyRituals)
@@ -125,21 +193,25 @@ export async function completeRitual(
         moodAfter: body.mood ?? null,
         streakCount: streak,
         localDate: today,
+        timeZone: day.zone,
+        pointsAwarded: pays ? RITUAL_POINTS : 0,
         completedAt: now,
       })
       .onConflictDoNothing()
       .returning({ id: dailyRituals.id });
     const created = inserted[0];
     if (!created) throw new AppError('CONFLICT', 409, ALREADY_COMPLETED);
-    await awardPoints(tx, {
-      userId,
-      amount: RITUAL_POINTS,
-      reason: 'ritual',
-      idempotencyKey: `ritual:${userId}:${ritualId}:${today}`,
-    });
-    return created.id;
+    if (pays) {
+      await awardPoints(tx, {
+        userId,
+        amount: RITUAL_POINTS,
+        reason: 'ritual',
+        idempotencyKey: `ritual:${userId}:${ritualId}:${today}`,
+      });
+    }
+    return { id: created.id, day };
   });
-  const completion = (await completionsOn(db, userId, today)).find((row) => row.id === id);
+  const completion = (await completionsOn(db, userId, { ...day, zoneChanges: false })).find((row) => row.id === id);
   if (!completion) throw notFound('The completion was not saved');
   return completion;
 }

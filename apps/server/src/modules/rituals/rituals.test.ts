@@ -1,3 +1,5 @@
+import { RITUAL_POINTS } from '@lunara/shared/moon';
+import { OWN_RITUALS_PAID_PER_DAY } from '@lunara/shared/points';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
@@ -166,5 +168,102 @@ describe('own rituals and location', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('ritual points cannot be farmed (issue 25, item 9)', () => {
+  const createOwn = async (member: TestMember, n: number): Promise<string> => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/rituals',
+      cookie: member.cookie,
+      payload: {
+        title: `Mine ${n}`,
+        description: 'Mine',
+        instructions: 'Breathe',
+        durationMinutes: 5,
+        moonPhase: 'new_moon',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().id;
+  };
+  const paidRituals = async (userId: string) => (await ledgerOf(userId)).reduce((sum, row) => sum + row.amount, 0);
+  const completeIn = (member: TestMember, ritualId: string, tz: string) =>
+    t.request({
+      method: 'POST',
+      url: `/api/rituals/${ritualId}/complete?tz=${encodeURIComponent(tz)}`,
+      cookie: member.cookie,
+      payload: {},
+    });
+
+  it(`own rituals pay for ${OWN_RITUALS_PAID_PER_DAY} completions a day; more still count for the streak, for nothing`, async () => {
+    const member = await subscriber();
+    const own = [];
+    for (let n = 0; n < OWN_RITUALS_PAID_PER_DAY + 3; n++) own.push(await createOwn(member, n));
+    const answers = [];
+    for (const id of own) answers.push(await complete(member, id));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(own.map(() => 200));
+    expect(answers.map((answer) => answer.json().pointsAwarded)).toEqual(
+      own.map((_, index) => (index < OWN_RITUALS_PAID_PER_DAY ? RITUAL_POINTS : 0)),
+    );
+    expect(answers.every((answer) => answer.json().streakCount === 1)).toBe(true);
+    expect(await paidRituals(member.id)).toBe(OWN_RITUALS_PAID_PER_DAY * RITUAL_POINTS);
+    // Templates are not capped: the spec's rituals pay as before.
+    expect((await complete(member, ritualIds[0] ?? '')).json().pointsAwarded).toBe(RITUAL_POINTS);
+    const today = (await t.request({ method: 'GET', url: '/api/rituals?tz=UTC', cookie: member.cookie })).json();
+    expect(today.completedToday).toHaveLength(own.length + 1);
+  });
+
+  it('the cap holds under concurrent completions, and opens again the next day', async () => {
+    const member = await subscriber();
+    const own = [];
+    for (let n = 0; n < 8; n++) own.push(await createOwn(member, n));
+    const answers = await Promise.all(own.map((id) => complete(member, id)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(own.map(() => 200));
+    expect(answers.filter((answer) => answer.json().pointsAwarded > 0)).toHaveLength(OWN_RITUALS_PAID_PER_DAY);
+    expect(await paidRituals(member.id)).toBe(OWN_RITUALS_PAID_PER_DAY * RITUAL_POINTS);
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const next = await completeRitual(t.database.db, member.id, own[0] ?? '', {}, 'UTC', tomorrow);
+    expect(next).toMatchObject({ pointsAwarded: RITUAL_POINTS, streakCount: 2 });
+  });
+
+  it('alternating time zones on one real day pays each ritual once', async () => {
+    const member = await subscriber();
+    const zones = ['UTC', 'Pacific/Kiritimati', 'Etc/GMT+12', 'Asia/Tokyo', 'America/Los_Angeles', 'UTC'];
+    const ritualId = ritualIds[7] ?? '';
+    const answers = [];
+    for (const zone of zones) answers.push(await completeIn(member, ritualId, zone));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(answers[1]?.json().error.message).toBe('You have already completed this ritual today');
+    // And all at once.
+    const racing = await Promise.all(zones.map((zone) => completeIn(member, ritualIds[8] ?? '', zone)));
+    expect(racing.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(await paidRituals(member.id)).toBe(2 * RITUAL_POINTS);
+  });
+
+  it('a changed zone cannot open a second day within 24 hours; her zone changes at most once a day', async () => {
+    const member = await subscriber();
+    const db = t.database.db;
+    const ritualId = ritualIds[9] ?? '';
+    const at = (iso: string) => new Date(iso);
+    // 23:00 UTC on the 10th; in Kiritimati (UTC+14) it is already the 11th.
+    await completeRitual(db, member.id, ritualId, {}, 'UTC', at('2032-05-10T23:00:00Z'));
+    await expect(
+      completeRitual(db, member.id, ritualId, {}, 'Pacific/Kiritimati', at('2032-05-10T23:30:00Z')),
+    ).rejects.toThrow('You have already completed this ritual today');
+    // Her zone became Kiritimati at 23:30; another zone is not taken before 24 hours have passed.
+    await expect(completeRitual(db, member.id, ritualId, {}, 'Etc/GMT+12', at('2032-05-11T09:00:00Z'))).rejects.toThrow(
+      'You have already completed this ritual today',
+    );
+    // 24 hours after the completion, her day in Kiritimati is a new one (the 12th there).
+    const next = await completeRitual(db, member.id, ritualId, {}, 'Pacific/Kiritimati', at('2032-05-11T23:01:00Z'));
+    expect(next.pointsAwarded).toBe(RITUAL_POINTS);
+    const rows = await db.select().from(dailyRituals).where(eq(dailyRituals.userId, member.id));
+    expect(rows.map((row) => [row.localDate, row.timeZone]).sort()).toEqual([
+      ['2032-05-10', 'UTC'],
+      ['2032-05-12', 'Pacific/Kiritimati'],
+    ]);
+    expect(await paidRituals(member.id)).toBe(2 * RITUAL_POINTS);
   });
 });

@@ -25,7 +25,7 @@ const ok = z.object({ ok: z.literal(true) });
 
 /** Daily Sacred Rituals (subscribers and admins, like the community). */
 const ritualRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireSubscriber({ allowAdmin: true }));
+  app.addHook('onRequest', requireSubscriber({ allowStaff: true }));
   const tags = ['rituals'];
 
   app.get(

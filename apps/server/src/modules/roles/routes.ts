@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@lunara/shared/api';
+import { memberIdSchema } from '@lunara/shared/params';
 import { assignRoleBodySchema, roleSchema } from '@lunara/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Assign a role (admins only)',
-        params: z.object({ userId: z.string().min(1).max(100) }),
+        params: z.object({ userId: memberIdSchema('Unknown member') }),
         body: assignRoleBodySchema,
         response: {
           200: z.object({ userId: z.string(), role: roleSchema }),

@@ -1,4 +1,5 @@
 import type { MeResponse } from '@lunara/shared/session';
+import { servedAvatarUrl } from '@lunara/shared/urls';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/members.ts';
@@ -18,7 +19,7 @@ export async function getCurrentUser(db: Db, member: SessionUser | null): Promis
       profile: {
         id: profile.id,
         displayName: profile.displayName,
-        avatarUrl: profile.avatarUrl,
+        avatarUrl: servedAvatarUrl(profile.avatarUrl),
         bio: profile.bio,
         membershipStatus: profile.membershipStatus === 'active' ? 'active' : 'inactive',
         createdAt: profile.createdAt.toISOString(),

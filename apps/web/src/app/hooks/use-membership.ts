@@ -16,6 +16,8 @@ export function useMembership() {
     isPayingMember: subscription.subscribed && subscription.productId !== ADMIN_PRODUCT_ID,
     /** Subscribed or admin: the dashboard, community and rituals (spec sections 4 and 6). */
     hasFullAccess: subscription.subscribed || isAdmin,
+    /** Community and rituals: members, and staff (moderators too: they reach what they moderate). */
+    hasMembersArea: subscription.subscribed || user?.role === 'moderator' || isAdmin,
     isLoading: isSessionLoading || subscription.isLoading,
   };
 }

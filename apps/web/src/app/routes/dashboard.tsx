@@ -119,14 +119,14 @@ const QUICK_ACCESS = [
 ] as const;
 
 function QuickAccess() {
-  const { hasFullAccess, isAdmin } = useMembership();
+  const { hasFullAccess, hasMembersArea, isAdmin } = useMembership();
   return (
     <Card className="flex flex-col gap-4">
       <h2 className="text-2xl text-night-900">Quick Access</h2>
       <ul className="grid gap-3 sm:grid-cols-3">
         {QUICK_ACCESS.map(({ to, label, description, icon: Icon }) => (
           <li key={to}>
-            {hasFullAccess ? (
+            {(to === paths.courses.getHref() ? hasFullAccess : hasMembersArea) ? (
               <Link
                 to={to}
                 className="flex h-full flex-col gap-1 rounded-[var(--radius-control)] border border-line p-4 hover:border-gold-400 hover:bg-moon-100"

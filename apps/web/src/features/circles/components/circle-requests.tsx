@@ -3,10 +3,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useMe } from '../../auth/api/get-me.ts';
 import { useCircleRequests, useDecideRequest } from '../api/circles.ts';
 
-/** Pending join requests, for moderators and admins to approve or decline. */
+/**
+ * Pending join requests, for moderators and admins to approve or decline. A moderator's own request is
+ * decided by someone else (the server refuses it, decision 016), so it shows no buttons to her.
+ */
 export function CircleRequests() {
+  const { user } = useMe();
   const requests = useCircleRequests(true);
   const decide = useDecideRequest();
   const items = requests.data?.requests ?? [];
@@ -23,37 +28,43 @@ export function CircleRequests() {
               <span className="font-semibold">{request.circleName}</span>
               <span className="block text-xs text-ink-muted">{relativeTime(request.requestedAt)}</span>
             </p>
-            <Button
-              size="sm"
-              disabled={decide.isPending}
-              onClick={() =>
-                decide.mutate(
-                  { requestId: request.id, approve: true },
-                  {
-                    onSuccess: () => toast.success('Request approved'),
-                    onError: (error) => toast.error(error.message),
-                  },
-                )
-              }
-            >
-              Approve
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={decide.isPending}
-              onClick={() =>
-                decide.mutate(
-                  { requestId: request.id, approve: false },
-                  {
-                    onSuccess: () => toast.success('Request declined'),
-                    onError: (error) => toast.error(error.message),
-                  },
-                )
-              }
-            >
-              Decline
-            </Button>
+            {request.userId === user?.id && user.role !== 'admin' ? (
+              <p className="text-xs text-ink-muted">Your own request: another moderator or an admin decides it</p>
+            ) : (
+              <>
+                <Button
+                  size="sm"
+                  disabled={decide.isPending}
+                  onClick={() =>
+                    decide.mutate(
+                      { requestId: request.id, approve: true },
+                      {
+                        onSuccess: () => toast.success('Request approved'),
+                        onError: (error) => toast.error(error.message),
+                      },
+                    )
+                  }
+                >
+                  Approve
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={decide.isPending}
+                  onClick={() =>
+                    decide.mutate(
+                      { requestId: request.id, approve: false },
+                      {
+                        onSuccess: () => toast.success('Request declined'),
+                        onError: (error) => toast.error(error.message),
+                      },
+                    )
+                  }
+                >
+                  Decline
+                </Button>
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -79,13 +79,12 @@ function ProfileForm({ profile, onDone }: { profile: ProfileDetail; onDone: () =
   const id = useId();
   const [displayName, setDisplayName] = useState(profile.displayName);
   const [bio, setBio] = useState(profile.bio ?? '');
-  const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl ?? '');
   const update = useUpdateProfile();
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     update.mutate(
-      { displayName, bio, avatarUrl },
+      { displayName, bio },
       {
         onSuccess: () => {
           toast.success('Profile updated successfully!');
@@ -98,6 +97,11 @@ function ProfileForm({ profile, onDone }: { profile: ProfileDetail; onDone: () =
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      {/* Pictures from other sites would tell them who looks at them: until uploads exist, the initial. */}
+      <div className="flex items-center gap-3">
+        <Avatar name={displayName || profile.displayName} src={profile.avatarUrl} className="size-12 text-lg" />
+        <p className="text-sm text-ink-muted">Photo uploads are coming soon; until then your initial is shown.</p>
+      </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-name`}>Display name</Label>
         <Input
@@ -111,16 +115,6 @@ function ProfileForm({ profile, onDone }: { profile: ProfileDetail; onDone: () =
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-bio`}>Bio</Label>
         <Textarea id={`${id}-bio`} value={bio} maxLength={500} onChange={(event) => setBio(event.target.value)} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-avatar`}>Avatar URL (optional)</Label>
-        <Input
-          id={`${id}-avatar`}
-          type="url"
-          value={avatarUrl}
-          placeholder="https://..."
-          onChange={(event) => setAvatarUrl(event.target.value)}
-        />
       </div>
       <FormActions onCancel={onDone} isBusy={update.isPending} submitLabel="Save Changes" />
     </form>

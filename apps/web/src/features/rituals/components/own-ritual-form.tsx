@@ -10,6 +10,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateRitual } from '../api/rituals.ts';
+import { OWN_RITUAL_POINTS_NOTE } from '../own-ritual-points.ts';
 
 const PHASE_OPTIONS = MOON_PHASES.map((phase) => ({ value: phase.key, label: `${phase.emoji} ${phase.name}` }));
 
@@ -91,6 +92,7 @@ export function OwnRitualForm({ defaultPhase, onDone }: { defaultPhase: MoonPhas
         </div>
       </div>
       <FieldError id={`${id}-error`} message={error} />
+      <p className="text-sm text-ink-muted">{OWN_RITUAL_POINTS_NOTE}</p>
       <FormActions onCancel={onDone} isBusy={create.isPending} submitLabel="Add Ritual" />
     </form>
   );

@@ -10,6 +10,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCompleteRitual } from '../api/rituals.ts';
+import { completedMessage, OWN_RITUAL_POINTS_NOTE } from '../own-ritual-points.ts';
 
 /** The ritual itself: its steps, then mood, energy and notes, and "Complete Ritual (+15 pts)". */
 export function RitualDialog({ ritual, onDone }: { ritual: Ritual; onDone: () => void }) {
@@ -80,6 +81,7 @@ export function RitualDialog({ ritual, onDone }: { ritual: Ritual; onDone: () =>
             onChange={(event) => setNotes(event.target.value)}
           />
         </div>
+        {ritual.isMine && <p className="text-sm text-ink-muted">{OWN_RITUAL_POINTS_NOTE}</p>}
         <div className="flex justify-end gap-3">
           <Button variant="outline" onClick={onDone}>
             Cancel
@@ -91,8 +93,8 @@ export function RitualDialog({ ritual, onDone }: { ritual: Ritual; onDone: () =>
               complete.mutate(
                 { ritualId: ritual.id, body: { mood, energyLevel: energy, notes: notes.trim() || null } },
                 {
-                  onSuccess: () => {
-                    toast.success(`${ritual.title} completed! +${RITUAL_POINTS} points`);
+                  onSuccess: (completion) => {
+                    toast.success(completedMessage(ritual.title, completion.pointsAwarded));
                     onDone();
                   },
                   onError: () => toast.error('Failed to complete ritual'),
