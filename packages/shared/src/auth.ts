@@ -63,3 +63,8 @@ export const changePasswordBodySchema = z.object({
   newPassword: passwordSchema,
   revokeOtherSessions: z.boolean().optional(),
 });
+
+/** Emails one auth endpoint sends to one address per hour, whoever asks for them. */
+export const EMAILS_PER_ADDRESS_PER_HOUR = 5;
+/** Password changes (right or wrong current password) one member may try per window. */
+export const PASSWORD_CHANGES_PER_WINDOW = { max: 5, minutes: 15 } as const;

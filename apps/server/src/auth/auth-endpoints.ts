@@ -1,5 +1,6 @@
 import {
   changePasswordBodySchema,
+  PASSWORD_CHANGES_PER_WINDOW,
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
   sendVerificationEmailBodySchema,
@@ -60,7 +61,10 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
     method: 'POST',
     path: '/change-password',
     body: changePasswordBodySchema,
-    limitPerMember: { max: 5, timeWindow: 15 * 60_000 },
+    limitPerMember: {
+      max: PASSWORD_CHANGES_PER_WINDOW.max,
+      timeWindow: PASSWORD_CHANGES_PER_WINDOW.minutes * 60_000,
+    },
     changesCaller: true,
   },
   { method: 'POST', path: '/sign-out', changesCaller: true },
@@ -72,5 +76,4 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
   { method: 'GET', path: '/error' },
 ];
 
-/** Emails sent per address and hour by one endpoint, whoever asks for them. */
-export const EMAILS_PER_ADDRESS_PER_HOUR = 5;
+export { EMAILS_PER_ADDRESS_PER_HOUR } from '@lunara/shared/auth';

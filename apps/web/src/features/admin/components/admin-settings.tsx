@@ -1,3 +1,4 @@
+import { EMAILS_PER_ADDRESS_PER_HOUR, PASSWORD_CHANGES_PER_WINDOW } from '@lunara/shared/auth';
 import { Database, ExternalLink, Mail, ServerCog, Settings, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -84,7 +85,12 @@ export function AdminSettings() {
         </h3>
         <ul className="flex flex-col gap-1 text-sm">
           <li>Passwords: at least {s.passwordMinLength} characters, hashed with scrypt.</li>
-          <li>Sign-in, sign-up and password reset: {s.authRateLimitPerMinute} attempts a minute per client.</li>
+          <li>
+            Sign-in, sign-up, password reset and verification emails: {s.authRateLimitPerMinute} attempts a minute per
+            client; at most {EMAILS_PER_ADDRESS_PER_HOUR} emails an hour to one address;{' '}
+            {PASSWORD_CHANGES_PER_WINDOW.max} password changes in {PASSWORD_CHANGES_PER_WINDOW.minutes} minutes per
+            member.
+          </li>
           <li>Leaked-password checks: not enabled (no external service is contacted).</li>
           <li>Sessions: HTTP-only cookies; cross-site requests refused.</li>
         </ul>
