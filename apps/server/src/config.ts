@@ -100,7 +100,14 @@ const envSchema = z.object({
     .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code')
     .default('USD'),
   DEMO_DATA: flag.optional(),
-  NODE_ENV: z.string().default('development'),
+  // Exactly one of three: any other spelling ("Production", "prod") would silently run development mode,
+  // with test billing and none of production's refusals.
+  NODE_ENV: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(['development', 'test', 'production'], { message: 'must be development, test or production' })
+      .default('development'),
+  ),
   SMTP_URL: optionalText.pipe(
     z
       .string()

@@ -183,3 +183,15 @@ describe('TRUST_PROXY', () => {
     },
   );
 });
+
+describe('NODE_ENV', () => {
+  it('is one of development, test or production: another spelling never runs production as development', () => {
+    for (const spelling of ['Production', 'PRODUCTION', 'prod', 'production ', 'staging']) {
+      expect(() => loadConfig({ NODE_ENV: spelling, APP_URL: 'https://lunara.example' }), spelling).toThrow(
+        'Invalid configuration: NODE_ENV must be development, test or production',
+      );
+    }
+    expect(loadConfig({ NODE_ENV: '' }).isProduction).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).isProduction).toBe(false);
+  });
+});

@@ -68,3 +68,5 @@ export const changePasswordBodySchema = z.object({
 export const EMAILS_PER_ADDRESS_PER_HOUR = 5;
 /** Password changes (right or wrong current password) one member may try per window. */
 export const PASSWORD_CHANGES_PER_WINDOW = { max: 5, minutes: 15 } as const;
+/** Failed sign-ins one account allows per window, from any number of clients, before it waits. */
+export const SIGN_IN_FAILURES_PER_ACCOUNT = { max: 10, minutes: 15 } as const;

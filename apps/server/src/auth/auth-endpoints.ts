@@ -26,6 +26,8 @@ export interface AuthEndpoint {
   limitPerClient?: boolean;
   /** Attempts per signed-in member, for endpoints a stolen session could use to guess her password. */
   limitPerMember?: { max: number; timeWindow: number };
+  /** It checks the password of the body's `email`: failures are limited per account, whoever tries. */
+  checksPasswordOfAddress?: boolean;
   /** It sends an email to the body's `email`: at most a few per address and hour, whoever asks. */
   emailsAddress?: boolean;
   /** It changes the caller's sessions or account: her cached sessions are forgotten when it succeeds. */
@@ -41,7 +43,13 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
     limitPerClient: true,
     emailsAddress: true,
   },
-  { method: 'POST', path: '/sign-in/email', body: signInBodySchema, limitPerClient: true },
+  {
+    method: 'POST',
+    path: '/sign-in/email',
+    body: signInBodySchema,
+    limitPerClient: true,
+    checksPasswordOfAddress: true,
+  },
   {
     method: 'POST',
     path: '/request-password-reset',
@@ -72,8 +80,8 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
   // The links in the emails.
   { method: 'GET', path: '/verify-email' },
   { method: 'GET', path: '/reset-password/:token' },
-  // Where better-auth sends a browser when a link fails.
-  { method: 'GET', path: '/error' },
+  // Not better-auth's /error page: it shows whatever text its query string brings, on this origin. A
+  // failed link goes back to its callbackURL with an error code instead.
 ];
 
-export { EMAILS_PER_ADDRESS_PER_HOUR } from '@lunara/shared/auth';
+export { EMAILS_PER_ADDRESS_PER_HOUR, SIGN_IN_FAILURES_PER_ACCOUNT } from '@lunara/shared/auth';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp, uniqueEmail } from '../../test/test-app.ts';
 import { session } from '../db/schema/auth.ts';
 import { outbox } from '../db/schema/operations.ts';
-import { AUTH_ENDPOINTS, EMAILS_PER_ADDRESS_PER_HOUR } from './auth-endpoints.ts';
+import { AUTH_ENDPOINTS, EMAILS_PER_ADDRESS_PER_HOUR, SIGN_IN_FAILURES_PER_ACCOUNT } from './auth-endpoints.ts';
 
 /**
  * The auth surface as an attacker sees it: which paths reach better-auth (the listed endpoints under
@@ -71,7 +71,9 @@ describe('paths under /api/auth', () => {
       .filter((path): path is string => typeof path === 'string')
       .filter((path) => !served.has(`GET ${path}`) && !served.has(`POST ${path}`));
     // better-auth's own endpoints that nothing here uses: a password oracle, account changes, and so on.
-    expect(unserved).toEqual(expect.arrayContaining(['/verify-password', '/update-user', '/ok', '/delete-user']));
+    expect(unserved).toEqual(
+      expect.arrayContaining(['/verify-password', '/update-user', '/ok', '/delete-user', '/error']),
+    );
     for (const path of unserved) {
       for (const method of ['GET', 'POST'] as const) {
         forwarded.length = 0;
@@ -174,6 +176,41 @@ describe('limits', () => {
     // However the requests were answered, the member's inbox got at most the limit from each endpoint.
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.toAddress, member.email));
     expect(mails.length).toBeLessThanOrEqual(1 + emailing.length * EMAILS_PER_ADDRESS_PER_HOUR);
+  });
+
+  it("stop many clients together from guessing one account's password", async () => {
+    const member = await t.signUp();
+    const other = await t.signUp();
+    const signIn = (email: string, password: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: nextIp(),
+        payload: { email, password },
+      });
+    // A right password clears what went wrong before.
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT.max - 1; i++) {
+      expect((await signIn(member.email, `guess-${i}`)).statusCode).toBe(401);
+    }
+    expect((await signIn(member.email, member.password)).statusCode).toBe(200);
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT.max; i++) {
+      expect((await signIn(member.email.toUpperCase(), `guess-${i}`)).statusCode).toBe(401);
+    }
+    const locked = await signIn(member.email, member.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toMatch(/^Too many failed sign-ins to this account\. Please wait 15 minutes/);
+    // Another account is not affected; an address without an account is counted alike (no hint either way).
+    expect((await signIn(other.email, other.password)).statusCode).toBe(200);
+    const absent = uniqueEmail('absent');
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT.max; i++) await signIn(absent, 'whatever');
+    expect((await signIn(absent, 'whatever')).statusCode).toBe(429);
+  });
+
+  it('sign a member out with or without a body', async () => {
+    const member = await t.signUp();
+    const out = await t.request({ method: 'POST', url: '/api/auth/sign-out', cookie: member.cookie });
+    expect(out.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/me', cookie: member.cookie })).json().user).toBeNull();
   });
 
   it('stop a stolen session from guessing the current password, from any number of clients', async () => {

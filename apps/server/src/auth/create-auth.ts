@@ -11,6 +11,7 @@ import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import { confirmEmailByReset, promoteIfConfiguredAdmin } from '../modules/roles/service.ts';
 import { announceSessionChange } from '../modules/session/session-cache.ts';
 import { createAnswerFloor } from './answer-floor.ts';
+import { endSessionsExcept } from './end-sessions.ts';
 import { answerExistingMemberSignUp } from './existing-member-sign-up.ts';
 import { revokeOtherResetLinks } from './reset-token-revocation.ts';
 import { CLIENT_ADDRESS_HEADER } from './session-cookie.ts';
@@ -59,16 +60,25 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The link proves the address, not who opened the account: signing its opener in (or keeping a
+      // session someone else made with that address) would let a stranger who signed up first share
+      // the account the owner then uses. See afterEmailVerification.
+      autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user: member, url }) => {
         await mailer.send(verificationEmail(config.productName, member.email, url));
       },
       // ADMIN_EMAILS makes an admin of whoever proves she holds both the address and the account: the
       // emailed link followed in a browser signed in to that account. The link alone is not enough:
       // someone else may have signed up with the owner's address first and know its password.
+      // Confirming ends every other session of the account (all of them when the browser that confirms
+      // is not signed in to it): whoever opened it with the owner's address before she confirmed it is
+      // out, and she signs in (or resets the password) herself.
       afterEmailVerification: async (member, request) => {
         const session = request ? await auth.api.getSession({ headers: request.headers }) : null;
-        if (session?.user.id === member.id) await promoteIfConfiguredAdmin(db, member, config.adminEmails);
+        const own = session?.user.id === member.id ? session.session.id : undefined;
+        await endSessionsExcept(db, member.id, own);
+        announceSessionChange(member.id);
+        if (own) await promoteIfConfiguredAdmin(db, member, config.adminEmails);
       },
     },
     session: {

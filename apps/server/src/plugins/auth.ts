@@ -2,7 +2,12 @@ import type { Role } from '@lunara/shared/roles';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_ENDPOINTS, type AuthEndpoint, EMAILS_PER_ADDRESS_PER_HOUR } from '../auth/auth-endpoints.ts';
+import {
+  AUTH_ENDPOINTS,
+  type AuthEndpoint,
+  EMAILS_PER_ADDRESS_PER_HOUR,
+  SIGN_IN_FAILURES_PER_ACCOUNT,
+} from '../auth/auth-endpoints.ts';
 import { resolveAuthSecret } from '../auth/auth-secret.ts';
 import { type Auth, createAuth } from '../auth/create-auth.ts';
 import {
@@ -117,10 +122,13 @@ async function forwardToAuth(
 ) {
   const caller = endpoint.changesCaller ? await request.getSessionUser() : null;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const headers = authHeaders(request, cookie);
+  // The body sent is always JSON, whatever the client sent (a bodiless sign-out included).
+  if (hasBody) headers.set('content-type', 'application/json');
   const response = await app.auth.handler(
     new Request(canonicalAuthUrl(app, request, endpoint), {
       method: request.method,
-      headers: authHeaders(request, cookie),
+      headers,
       body: hasBody ? JSON.stringify(body ?? {}) : undefined,
     }),
   );
@@ -164,6 +172,16 @@ function tooManyEmails(seconds: number) {
   );
 }
 
+function tooManyFailures(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'RATE_LIMITED',
+    429,
+    `Too many failed sign-ins to this account. Please wait ${minutes} minute${minutes === 1 ? '' : 's'}, ` +
+      'or reset your password.',
+  );
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     const secret = await resolveAuthSecret(app.db, app.config.authSecret);
@@ -196,6 +214,13 @@ export default fp(
       const addressLimiter = endpoint.emailsAddress
         ? createKeyWindowLimiter({ max: EMAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 })
         : undefined;
+      // Many clients guessing one account's password together are limited too (per client is not enough).
+      const failureLimiter = endpoint.checksPasswordOfAddress
+        ? createKeyWindowLimiter({
+            max: SIGN_IN_FAILURES_PER_ACCOUNT.max,
+            windowMs: SIGN_IN_FAILURES_PER_ACCOUNT.minutes * 60_000,
+          })
+        : undefined;
       const rateLimit = endpoint.limitPerMember
         ? {
             ...endpoint.limitPerMember,
@@ -215,8 +240,14 @@ export default fp(
             const wait = addressLimiter.hit(normalizedAddress(body));
             if (wait > 0) throw tooManyEmails(wait);
           }
+          const address = normalizedAddress(body);
+          const locked = failureLimiter?.check(address) ?? 0;
+          if (locked > 0) throw tooManyFailures(locked);
           const cookie = readSessionCookie(request.headers.cookie, sessionCookieName);
-          return forwardToAuth(app, request, reply, endpoint, cookie, endpoint.prepare ? endpoint.prepare(body) : body);
+          await forwardToAuth(app, request, reply, endpoint, cookie, endpoint.prepare ? endpoint.prepare(body) : body);
+          if (failureLimiter && reply.statusCode === 401) failureLimiter.hit(address);
+          else if (failureLimiter && reply.statusCode < 400) failureLimiter.reset(address);
+          return reply;
         },
       });
     }

@@ -41,11 +41,11 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
   const visitorPages = createSharedReadCache<string>({ maxAgeMs: VISITOR_PAGE_TTL_MS, maxEntries: VISITOR_PAGES_KEPT });
 
   // A page that cannot be prerendered is still served, with the loading state: slower, not broken.
-  const render = async (request: FastifyRequest, boot: PageBoot | null) => {
-    const page = pageOf(request.url.split('?')[0] ?? '/');
+  const render = async (request: FastifyRequest, url: string, boot: PageBoot | null) => {
+    const page = pageOf(url.split('?')[0] ?? '/');
     const body =
       boot && renderPage && (page.prerender === 'everyone' || (page.prerender === 'members' && boot.me.user))
-        ? await renderPage(request.url, boot).catch((error: unknown) => {
+        ? await renderPage(url, boot).catch((error: unknown) => {
             request.log.error({ err: error }, 'page not prerendered');
             return null;
           })
@@ -57,7 +57,10 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
     reply.type('text/html; charset=utf-8').header('vary', 'cookie');
     const member = await request.getSessionUser().catch(() => null);
     if (!member) {
-      const html = await visitorPages.get(request.url, () => render(request, visitorBoot(app)));
+      // A visitor's page is the same whatever the query string says: one entry (and one render) per
+      // path, so random query strings cannot make every request a fresh render.
+      const pathname = request.url.split('?')[0] ?? '/';
+      const html = await visitorPages.get(pathname, () => render(request, pathname, visitorBoot(app)));
       return reply.header('cache-control', 'no-cache').send(html);
     }
     // Without the boot data the app asks the API itself: a failure here costs speed, not the page.
@@ -65,7 +68,7 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
       request.log.error({ err: error }, 'page boot data not loaded');
       return null;
     });
-    return reply.header('cache-control', 'private, no-cache').send(await render(request, boot));
+    return reply.header('cache-control', 'private, no-cache').send(await render(request, request.url, boot));
   };
 }
 

@@ -66,10 +66,15 @@ describe('pages', () => {
     expect(boot.config).toEqual((await t.request({ method: 'GET', url: '/api/config' })).json());
   });
 
-  it("reuses a visitor's page instead of rendering it again", async () => {
+  it("reuses a visitor's page instead of rendering it again, whatever query string comes with it", async () => {
     const first = await t.request({ method: 'GET', url: '/?from=newsletter' });
     const second = await t.request({ method: 'GET', url: '/?from=newsletter' });
     expect(second.body).toBe(first.body);
+    // Random query strings must not force a render each (a cheap way to load the server).
+    for (const query of ['?v=1', '?v=2', '?x=a&y=b', '']) {
+      const again = await t.request({ method: 'GET', url: `/${query}` });
+      expect(again.body, query).toBe(first.body);
+    }
   });
 
   it('gives a member her own session and membership, privately, as /api/me and the status say', async () => {

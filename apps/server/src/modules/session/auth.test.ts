@@ -47,9 +47,33 @@ describe('sign-up', () => {
     expect(link).toContain('/api/auth/verify-email?token=');
 
     const url = new URL(link);
-    const verified = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const verified = await t.request({ method: 'GET', url: `${url.pathname}${url.search}`, cookie: member.cookie });
     expect(verified.statusCode).toBeLessThan(400);
     expect((await me(member.cookie)).user.emailVerified).toBe(true);
+  });
+
+  it('never signs in whoever opens the link, and ends the sessions of whoever opened the account before', async () => {
+    // A stranger signs up with someone else's address and keeps his session.
+    const stranger = await t.signUp();
+    const elsewhere = cookieFrom(await t.signIn(stranger.email, stranger.password));
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.toAddress, stranger.email));
+    const url = new URL(mail?.textBody.match(/https?:\/\/\S+/)?.[0] ?? '');
+    // The owner of the address opens the link in her mail client: she is not signed in to his account...
+    const verified = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(verified.statusCode).toBeLessThan(400);
+    expect(verified.headers['set-cookie'] ?? '').not.toMatch(/session_token=[^;]/);
+    // ...and his sessions are over: whatever she does with the address next is hers alone.
+    expect((await me(stranger.cookie)).user).toBeNull();
+    expect((await me(elsewhere)).user).toBeNull();
+
+    // Confirmed from a browser signed in to the account, that browser stays in and the others end.
+    const member = await t.signUp();
+    const other = cookieFrom(await t.signIn(member.email, member.password));
+    const [own] = await t.database.db.select().from(outbox).where(eq(outbox.toAddress, member.email));
+    const ownUrl = new URL(own?.textBody.match(/https?:\/\/\S+/)?.[0] ?? '');
+    await t.request({ method: 'GET', url: `${ownUrl.pathname}${ownUrl.search}`, cookie: member.cookie });
+    expect((await me(member.cookie)).user.emailVerified).toBe(true);
+    expect((await me(other)).user).toBeNull();
   });
 
   it('answers a duplicate email, whatever its case, as a new account but without a session, and keeps one account', async () => {
