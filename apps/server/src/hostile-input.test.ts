@@ -181,158 +181,6 @@ const payloadFor = (fields: string[]): fc.Arbitrary<Payload> =>
 
 const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? name);
 
-describe('hostile input to every write endpoint', () => {
-  it('finds the write endpoints', () => {
-    expect(writes.length).toBeGreaterThan(40);
-  });
-
-  it('is never a 5xx; a refusal is a clear JSON error that changes nothing', async () => {
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    for (const write of writes) {
-      await fc.assert(
-        fc.asyncProperty(payloadFor(write.fields), fc.boolean(), async (payload, forgedParams) => {
-          // Sometimes the path's ids are hostile too.
-          const url = forgedParams
-            ? write.path.replace(/\{\w+\}/g, encodeURIComponent("1' or 1=1 --"))
-            : fill(write.path);
-          const before = await snapshot();
-          const response = await t.request({
-            method: write.method as 'POST',
-            url,
-            cookie: admin.cookie,
-            headers: { 'content-type': 'application/json' },
-            payload: payload.kind === 'raw' ? payload.text : JSON.stringify(payload.value),
-          });
-          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-          const label = `${write.method} ${url} ${JSON.stringify(payload).slice(0, 200)} → ${response.statusCode}`;
-          if (response.statusCode >= 500) {
-            failures.push(`${label}: ${response.body.slice(0, 200)}`);
-            return;
-          }
-          if (response.statusCode < 400) return;
-          const body = response.json() as { error?: { code?: unknown; message?: unknown } };
-          if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string' || !body.error.message) {
-            failures.push(`${label}: no clear error: ${response.body.slice(0, 200)}`);
-          }
-          const after = await snapshot();
-          const changed = [...tables, 'maintained_totals'].filter((name) => before[name] !== after[name]);
-          if (changed.length > 0) failures.push(`${label}: refused but changed ${changed.join(', ')}`);
-        }),
-        { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261121) },
-      );
-    }
-    // Some cases got through to the handlers (not every one stopped at the door).
-    expect([...statuses.keys()].some((status) => status < 300)).toBe(true);
-    if (process.env.FUZZ_REPORT) process.stdout.write(`${JSON.stringify(Object.fromEntries(statuses))}\n`);
-    expect(failures).toEqual([]);
-  }, 600_000);
-});
-
-interface Operation {
-  parameters?: Array<{ in: string; name: string; schema?: { type?: string; pattern?: string; enum?: string[] } }>;
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }> };
-}
-/** Every route of the OpenAPI document, with its string body fields and its string query parameters. */
-async function documentedRoutes() {
-  const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
-    paths: Record<string, Record<string, Operation>>;
-  };
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({
-      method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-      path,
-      textFields: Object.entries(operation.requestBody?.content?.['application/json']?.schema?.properties ?? {})
-        .filter(([, schema]) => schema.type === 'string')
-        .map(([name]) => name),
-      queryText: (operation.parameters ?? [])
-        .filter((parameter) => parameter.in === 'query' && parameter.schema?.type === 'string')
-        .map((parameter) => parameter.name),
-      pathParams: (operation.parameters ?? [])
-        .filter((parameter) => parameter.in === 'path')
-        .map((parameter) => ({ name: parameter.name, ...parameter.schema })),
-    })),
-  );
-}
-
-/** Whether any row of any table holds `text` (an invisible value must not be stored). */
-async function storedAnywhere(text: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const name of tables) {
-    const [row] = await queryRows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from ${sql.identifier(name)} x where strpos(x::text, ${text}) > 0`,
-    );
-    if (row && row.n > 0) found.push(name);
-  }
-  return found;
-}
-
-/** A body each write endpoint accepts (past validation), so that one hostile field is the only fault. */
-const validBodies = (): Record<string, () => Record<string, unknown>> => ({
-  'PUT /api/users/{userId}/role': () => ({ role: 'user' }),
-  'POST /api/posts': () => ({ title: 'A title', content: 'Some words', category: 'general' }),
-  'POST /api/posts/{postId}/comments': () => ({ content: 'A comment' }),
-  'PUT /api/profiles/me': () => ({ displayName: 'Fuzz Sister', bio: 'A bio', avatarUrl: null }),
-  'POST /api/forums/categories/{categoryId}/topics': () => ({ title: 'A topic', content: 'To discuss' }),
-  'PATCH /api/forums/topics/{topicId}': () => ({ title: 'A topic', content: 'To discuss' }),
-  'POST /api/forums/topics/{topicId}/replies': () => ({ content: 'A reply' }),
-  'PATCH /api/forums/replies/{replyId}': () => ({ content: 'A reply' }),
-  'PUT /api/events/{eventId}/rsvp': () => ({ status: 'maybe' }),
-  'POST /api/rituals': () => ({
-    title: 'A ritual',
-    description: 'Calm',
-    instructions: 'Breathe',
-    durationMinutes: 10,
-    moonPhase: 'full_moon',
-  }),
-  'POST /api/rituals/{ritualId}/complete': () => ({ mood: 'calm', energyLevel: 3, notes: 'Felt calm' }),
-  'POST /api/admin/events': () => eventBody(),
-  'PUT /api/admin/events/{eventId}': () => eventBody(),
-  'POST /api/admin/circles': () => circleBody(),
-  'PUT /api/admin/circles/{circleId}': () => circleBody(),
-  'POST /api/conversations': () => ({ userId: params.userId }),
-  'POST /api/conversations/{conversationId}/messages': () => ({ content: 'Hello' }),
-  // better-auth's routes are not in the document: their text fields are listed here.
-  'POST /api/auth/sign-up/email': () => ({ email: uniqueEmail('hostile'), password: 'moonlight', name: 'Luna' }),
-  'POST /api/auth/sign-in/email': () => ({ email: admin.email, password: admin.password, callbackURL: '/dashboard' }),
-  'POST /api/auth/request-password-reset': () => ({ email: admin.email, redirectTo: '/reset-password' }),
-  'POST /api/auth/reset-password': () => ({ newPassword: 'moonlight', token: 'a-reset-token' }),
-});
-const AUTH_TEXT_FIELDS: Record<string, string[]> = {
-  'POST /api/auth/sign-up/email': ['email', 'name', 'callbackURL'],
-  'POST /api/auth/sign-in/email': ['email', 'callbackURL'],
-  'POST /api/auth/request-password-reset': ['email', 'redirectTo'],
-  'POST /api/auth/reset-password': ['token'],
-};
-const eventBody = () => ({
-  circleId: params.circleId,
-  title: 'An event',
-  description: 'Together',
-  eventDate: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-  durationMinutes: 60,
-  isVirtual: true,
-  meetingLink: 'https://meet.example/lunara',
-  location: null,
-  maxAttendees: 20,
-});
-const circleBody = () => ({
-  name: 'A circle',
-  description: 'For us',
-  type: 'open',
-  focusArea: 'Testing',
-  maxMembers: 10,
-  isActive: true,
-});
-
-/** Text PostgreSQL refuses (NUL), text that drives terminals or breaks lines, and text that disguises itself. */
-const REFUSED_TEXT = {
-  nul: ['a\u0000b', '\u0000'],
-  control: ['a\u001b[31mb', 'bell\u0007', 'line\rbreak', 'a\u0085b', 'a\u007fb', 'a\u0008b'],
-  bidi: ['file\u202Etxt.exe', 'a\u202Db'],
-};
-const INVISIBLE = '\u200B\u200C\u2060\uFEFF';
-
 describe('text fields and query strings refuse NUL, control and direction characters', () => {
   const clearError = (body: string) => {
     const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
@@ -584,3 +432,157 @@ describe('JSON nesting depth', () => {
     expect(huge.statusCode).toBe(413);
   });
 });
+
+// Last: with FUZZ_RUNS in the hundreds it uses up the per-member send limits (messages: 60 a minute),
+// which would turn the class checks above into 429s.
+describe('hostile input to every write endpoint', () => {
+  it('finds the write endpoints', () => {
+    expect(writes.length).toBeGreaterThan(40);
+  });
+
+  it('is never a 5xx; a refusal is a clear JSON error that changes nothing', async () => {
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (const write of writes) {
+      await fc.assert(
+        fc.asyncProperty(payloadFor(write.fields), fc.boolean(), async (payload, forgedParams) => {
+          // Sometimes the path's ids are hostile too.
+          const url = forgedParams
+            ? write.path.replace(/\{\w+\}/g, encodeURIComponent("1' or 1=1 --"))
+            : fill(write.path);
+          const before = await snapshot();
+          const response = await t.request({
+            method: write.method as 'POST',
+            url,
+            cookie: admin.cookie,
+            headers: { 'content-type': 'application/json' },
+            payload: payload.kind === 'raw' ? payload.text : JSON.stringify(payload.value),
+          });
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          const label = `${write.method} ${url} ${JSON.stringify(payload).slice(0, 200)} → ${response.statusCode}`;
+          if (response.statusCode >= 500) {
+            failures.push(`${label}: ${response.body.slice(0, 200)}`);
+            return;
+          }
+          if (response.statusCode < 400) return;
+          const body = response.json() as { error?: { code?: unknown; message?: unknown } };
+          if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string' || !body.error.message) {
+            failures.push(`${label}: no clear error: ${response.body.slice(0, 200)}`);
+          }
+          const after = await snapshot();
+          const changed = [...tables, 'maintained_totals'].filter((name) => before[name] !== after[name]);
+          if (changed.length > 0) failures.push(`${label}: refused but changed ${changed.join(', ')}`);
+        }),
+        { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261121) },
+      );
+    }
+    // Some cases got through to the handlers (not every one stopped at the door).
+    expect([...statuses.keys()].some((status) => status < 300)).toBe(true);
+    if (process.env.FUZZ_REPORT) process.stdout.write(`${JSON.stringify(Object.fromEntries(statuses))}\n`);
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+interface Operation {
+  parameters?: Array<{ in: string; name: string; schema?: { type?: string; pattern?: string; enum?: string[] } }>;
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }> };
+}
+/** Every route of the OpenAPI document, with its string body fields and its string query parameters. */
+async function documentedRoutes() {
+  const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      path,
+      textFields: Object.entries(operation.requestBody?.content?.['application/json']?.schema?.properties ?? {})
+        .filter(([, schema]) => schema.type === 'string')
+        .map(([name]) => name),
+      queryText: (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query' && parameter.schema?.type === 'string')
+        .map((parameter) => parameter.name),
+      pathParams: (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'path')
+        .map((parameter) => ({ name: parameter.name, ...parameter.schema })),
+    })),
+  );
+}
+
+/** Whether any row of any table holds `text` (an invisible value must not be stored). */
+async function storedAnywhere(text: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of tables) {
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ${sql.identifier(name)} x where strpos(x::text, ${text}) > 0`,
+    );
+    if (row && row.n > 0) found.push(name);
+  }
+  return found;
+}
+
+/** A body each write endpoint accepts (past validation), so that one hostile field is the only fault. */
+const validBodies = (): Record<string, () => Record<string, unknown>> => ({
+  'PUT /api/users/{userId}/role': () => ({ role: 'user' }),
+  'POST /api/posts': () => ({ title: 'A title', content: 'Some words', category: 'general' }),
+  'POST /api/posts/{postId}/comments': () => ({ content: 'A comment' }),
+  'PUT /api/profiles/me': () => ({ displayName: 'Fuzz Sister', bio: 'A bio', avatarUrl: null }),
+  'POST /api/forums/categories/{categoryId}/topics': () => ({ title: 'A topic', content: 'To discuss' }),
+  'PATCH /api/forums/topics/{topicId}': () => ({ title: 'A topic', content: 'To discuss' }),
+  'POST /api/forums/topics/{topicId}/replies': () => ({ content: 'A reply' }),
+  'PATCH /api/forums/replies/{replyId}': () => ({ content: 'A reply' }),
+  'PUT /api/events/{eventId}/rsvp': () => ({ status: 'maybe' }),
+  'POST /api/rituals': () => ({
+    title: 'A ritual',
+    description: 'Calm',
+    instructions: 'Breathe',
+    durationMinutes: 10,
+    moonPhase: 'full_moon',
+  }),
+  'POST /api/rituals/{ritualId}/complete': () => ({ mood: 'calm', energyLevel: 3, notes: 'Felt calm' }),
+  'POST /api/admin/events': () => eventBody(),
+  'PUT /api/admin/events/{eventId}': () => eventBody(),
+  'POST /api/admin/circles': () => circleBody(),
+  'PUT /api/admin/circles/{circleId}': () => circleBody(),
+  'POST /api/conversations': () => ({ userId: params.userId }),
+  'POST /api/conversations/{conversationId}/messages': () => ({ content: 'Hello' }),
+  // better-auth's routes are not in the document: their text fields are listed here.
+  'POST /api/auth/sign-up/email': () => ({ email: uniqueEmail('hostile'), password: 'moonlight', name: 'Luna' }),
+  'POST /api/auth/sign-in/email': () => ({ email: admin.email, password: admin.password, callbackURL: '/dashboard' }),
+  'POST /api/auth/request-password-reset': () => ({ email: admin.email, redirectTo: '/reset-password' }),
+  'POST /api/auth/reset-password': () => ({ newPassword: 'moonlight', token: 'a-reset-token' }),
+});
+const AUTH_TEXT_FIELDS: Record<string, string[]> = {
+  'POST /api/auth/sign-up/email': ['email', 'name', 'callbackURL'],
+  'POST /api/auth/sign-in/email': ['email', 'callbackURL'],
+  'POST /api/auth/request-password-reset': ['email', 'redirectTo'],
+  'POST /api/auth/reset-password': ['token'],
+};
+const eventBody = () => ({
+  circleId: params.circleId,
+  title: 'An event',
+  description: 'Together',
+  eventDate: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+  durationMinutes: 60,
+  isVirtual: true,
+  meetingLink: 'https://meet.example/lunara',
+  location: null,
+  maxAttendees: 20,
+});
+const circleBody = () => ({
+  name: 'A circle',
+  description: 'For us',
+  type: 'open',
+  focusArea: 'Testing',
+  maxMembers: 10,
+  isActive: true,
+});
+
+/** Text PostgreSQL refuses (NUL), text that drives terminals or breaks lines, and text that disguises itself. */
+const REFUSED_TEXT = {
+  nul: ['a\u0000b', '\u0000'],
+  control: ['a\u001b[31mb', 'bell\u0007', 'line\rbreak', 'a\u0085b', 'a\u007fb', 'a\u0008b'],
+  bidi: ['file\u202Etxt.exe', 'a\u202Db'],
+};
+const INVISIBLE = '\u200B\u200C\u2060\uFEFF';
