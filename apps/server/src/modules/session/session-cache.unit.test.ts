@@ -29,8 +29,10 @@ describe('session cache', () => {
 
   it('never keeps an entry past its time to live or its session', async () => {
     const cache = createSessionCache<string>({ ttlMs: 1_000 });
+    // Stored at or after `before`: alive until at least before + 1000, however slow the machine is.
+    const before = Date.now();
     await cache.resolve('a', loaded('u1', 'x'));
-    expect(cache.get('a', Date.now() + 999)).toBe('x');
+    expect(cache.get('a', before + 999)).toBe('x');
     expect(cache.get('a', Date.now() + 1_001)).toBeUndefined();
     await cache.resolve('b', loaded('u2', 'y', Date.now() + 10));
     expect(cache.get('b', Date.now() + 20)).toBeUndefined();
