@@ -163,22 +163,13 @@ const normalizedAddress = (body: Record<string, unknown>) =>
     .trim()
     .toLowerCase();
 
-function tooManyEmails(seconds: number) {
+/** A 429 in the app's words: `what` happened too often; `after` says what else she can do. */
+function tooMany(what: string, seconds: number, after = ' and try again.') {
   const minutes = Math.ceil(seconds / 60);
   return new AppError(
     'RATE_LIMITED',
     429,
-    `Too many emails to this address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-  );
-}
-
-function tooManyFailures(seconds: number) {
-  const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    'RATE_LIMITED',
-    429,
-    `Too many failed sign-ins to this account. Please wait ${minutes} minute${minutes === 1 ? '' : 's'}, ` +
-      'or reset your password.',
+    `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'}${after}`,
   );
 }
 
@@ -236,13 +227,11 @@ export default fp(
         schema: { hide: true, ...(endpoint.body ? { body: endpoint.body } : {}) },
         handler: async (request, reply) => {
           const body = (request.body ?? {}) as Record<string, unknown>;
-          if (addressLimiter) {
-            const wait = addressLimiter.hit(normalizedAddress(body));
-            if (wait > 0) throw tooManyEmails(wait);
-          }
           const address = normalizedAddress(body);
+          const wait = addressLimiter?.hit(address) ?? 0;
+          if (wait > 0) throw tooMany('emails to this address', wait);
           const locked = failureLimiter?.check(address) ?? 0;
-          if (locked > 0) throw tooManyFailures(locked);
+          if (locked > 0) throw tooMany('failed sign-ins to this account', locked, ', or reset your password.');
           const cookie = readSessionCookie(request.headers.cookie, sessionCookieName);
           await forwardToAuth(app, request, reply, endpoint, cookie, endpoint.prepare ? endpoint.prepare(body) : body);
           if (failureLimiter && reply.statusCode === 401) failureLimiter.hit(address);
