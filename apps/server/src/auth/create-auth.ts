@@ -67,12 +67,10 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
       sendVerificationEmail: async ({ user: member, url }) => {
         await mailer.send(verificationEmail(config.productName, member.email, url));
       },
-      // ADMIN_EMAILS makes an admin of whoever proves she holds both the address and the account: the
-      // emailed link followed in a browser signed in to that account. The link alone is not enough:
-      // someone else may have signed up with the owner's address first and know its password.
       // Confirming ends every other session of the account (all of them when the browser that confirms
-      // is not signed in to it): whoever opened it with the owner's address before she confirmed it is
-      // out, and she signs in (or resets the password) herself.
+      // is not signed in to it): whoever opened it with the owner's address first is out. ADMIN_EMAILS
+      // promotes only a confirmation made signed in to the account: the link proves the address, the
+      // session that the account is hers.
       afterEmailVerification: async (member, request) => {
         const session = request ? await auth.api.getSession({ headers: request.headers }) : null;
         const own = session?.user.id === member.id ? session.session.id : undefined;
