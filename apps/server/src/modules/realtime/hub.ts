@@ -31,8 +31,8 @@ export interface RealtimeHub {
   connectionCount(): number;
   /** Members with a stream in this process. */
   connectedMembers(): string[];
-  /** The sessions a member's streams here were opened with. */
-  sessionsOf(userId: string): string[];
+  /** Whether the member has a stream in this process. */
+  hasStreams(userId: string): boolean;
   /** Ends a member's streams whose session is not in `liveSessionIds` (signed out, revoked, expired). */
   endStreamsOutside(userId: string, liveSessionIds: ReadonlySet<string>): void;
 }
@@ -106,7 +106,7 @@ export function createRealtimeHub(log: FastifyBaseLogger): RealtimeHub {
     },
     connectionCount: () => count,
     connectedMembers: () => [...byMember.keys()],
-    sessionsOf: (userId) => [...(byMember.get(userId) ?? [])].map((stream) => stream.sessionId),
+    hasStreams: (userId) => byMember.has(userId),
     endStreamsOutside(userId, liveSessionIds) {
       for (const stream of [...(byMember.get(userId) ?? [])]) {
         if (!liveSessionIds.has(stream.sessionId)) remove(userId, stream);

@@ -19,7 +19,7 @@ export function watchStreamSessions(db: Db, hub: RealtimeHub, log: FastifyBaseLo
 
   async function checkPending() {
     while (pending.size > 0) {
-      const members = [...pending].filter((userId) => hub.sessionsOf(userId).length > 0);
+      const members = [...pending].filter(hub.hasStreams);
       pending.clear();
       for (let start = 0; start < members.length; start += CHUNK) {
         const chunk = members.slice(start, start + CHUNK);
@@ -52,7 +52,7 @@ export function watchStreamSessions(db: Db, hub: RealtimeHub, log: FastifyBaseLo
   return {
     /** A notice that something about this member's sessions changed. */
     sessionChanged(userId: string) {
-      if (hub.sessionsOf(userId).length === 0) return;
+      if (!hub.hasStreams(userId)) return;
       pending.add(userId);
       schedule();
     },
