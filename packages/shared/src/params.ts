@@ -19,7 +19,8 @@ export const positiveInt32Param = (message: string) =>
     .transform(Number);
 
 /** A member's id: better-auth's random ids and the seed's UUIDs are letters, digits and dashes. */
-export const memberIdSchema = (message: string) => z.string({ message }).regex(/^[\w-]{1,100}$/, message);
+export const MEMBER_ID_PATTERN = /^[\w-]{1,100}$/;
+export const memberIdSchema = (message: string) => z.string({ message }).regex(MEMBER_ID_PATTERN, message);
 
 /** A keyset cursor as the API hands it out (base64url); its content is checked where it is decoded. */
 export const cursorSchema = z

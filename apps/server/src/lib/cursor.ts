@@ -1,4 +1,4 @@
-import { INVALID_CURSOR } from '@lunara/shared/params';
+import { INVALID_CURSOR, MEMBER_ID_PATTERN } from '@lunara/shared/params';
 import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 
@@ -11,7 +11,7 @@ const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 // Each part as encodeCursor writes it, and nothing else: a value PostgreSQL would refuse (an impossible
 // date, a number past its range, a NUL) must be a 400 here, not a database error.
 const isPart: Record<CursorPart, (value: unknown) => boolean> = {
-  memberId: (value) => typeof value === 'string' && /^[\w-]{1,100}$/.test(value),
+  memberId: (value) => typeof value === 'string' && MEMBER_ID_PATTERN.test(value),
   boolean: (value) => typeof value === 'boolean',
   uuid: (value) => typeof value === 'string' && UUID.test(value),
   // Date.toISOString() exactly: parsing and writing it back gives the same text, so "2026-02-31" or "1" fail.

@@ -15,14 +15,15 @@ export const NODE_END_OF_LIFE: Readonly<Record<number, string>> = {
   26: '2029-04-30',
 };
 
+const NEWEST_LISTED_MAJOR = Math.max(...Object.keys(NODE_END_OF_LIFE).map(Number));
+
 /** The runtime Lunara recommends (README, .ci/run). */
 export const RECOMMENDED_NODE_MAJOR = 24;
 
 /** A warning to log at start when this Node.js no longer gets security fixes on `today`; none otherwise. */
 export function nodeEndOfLifeWarning(version: string, today: Date): string | undefined {
   const major = Number.parseInt(version.replace(/^v/, ''), 10);
-  const majors = Object.keys(NODE_END_OF_LIFE).map(Number);
-  if (!Number.isInteger(major) || major > Math.max(...majors)) return undefined;
+  if (!Number.isInteger(major) || major > NEWEST_LISTED_MAJOR) return undefined;
   const endOfLife = NODE_END_OF_LIFE[major];
   if (endOfLife && today.toISOString().slice(0, 10) < endOfLife) return undefined;
   const since = endOfLife ? ` on ${endOfLife}` : '';

@@ -20,16 +20,24 @@ export function isAddressOrRange(entry: string): boolean {
  * its IPv4 entry; anything that is not an address (a forged header entry) is never trusted.
  */
 export function createProxyTrust(entries: readonly string[]): ProxyTrust {
+  return createAddressList(entries);
+}
+
+/**
+ * Whether an address is one of `entries` (addresses and CIDR ranges, IPv4 and IPv6): an IPv4-mapped IPv6
+ * address matches its IPv4 entry, and anything that is not an address never matches.
+ */
+export function createAddressList(entries: readonly string[]): (address: string | undefined) => boolean {
   if (entries.length === 0) return () => false;
-  const trusted = new BlockList();
+  const listed = new BlockList();
   for (const entry of entries) {
     const [address = '', prefix] = entry.split('/');
     const type = isIP(address) === 4 ? 'ipv4' : 'ipv6';
-    if (prefix === undefined) trusted.addAddress(address, type);
-    else trusted.addSubnet(address, Number(prefix), type);
+    if (prefix === undefined) listed.addAddress(address, type);
+    else listed.addSubnet(address, Number(prefix), type);
   }
   return (address) => {
     const family = address ? isIP(address) : 0;
-    return family !== 0 && trusted.check(address as string, family === 4 ? 'ipv4' : 'ipv6');
+    return family !== 0 && listed.check(address as string, family === 4 ? 'ipv4' : 'ipv6');
   };
 }

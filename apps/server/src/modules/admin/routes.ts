@@ -12,7 +12,7 @@ import {
 } from '@lunara/shared/admin';
 import { errorResponseSchema } from '@lunara/shared/api';
 import { PASSWORD_MIN_LENGTH } from '@lunara/shared/auth';
-import { cursorSchema } from '@lunara/shared/params';
+import { cursorQuerySchema } from '@lunara/shared/feed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -69,7 +69,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Posts, comments or forum topics to moderate',
         params: z.object({ kind: z.enum(CONTENT_KINDS) }),
-        querystring: z.object({ cursor: cursorSchema.optional() }),
+        querystring: cursorQuerySchema,
         response: { 200: adminContentSchema, ...errors },
       },
     },
@@ -82,7 +82,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The audit log, newest first',
-        querystring: z.object({ cursor: cursorSchema.optional() }),
+        querystring: cursorQuerySchema,
         response: { 200: auditPageSchema, ...errors },
       },
     },

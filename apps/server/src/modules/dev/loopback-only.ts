@@ -1,9 +1,7 @@
-import { BlockList, isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { createAddressList } from '../../lib/trusted-proxy.ts';
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+const isLoopback = createAddressList(['127.0.0.0/8', '::1']);
 
 /** Headers a proxy adds: behind one, every client would come from the loopback address. */
 const FORWARDING_HEADERS = [
@@ -20,9 +18,7 @@ const FORWARDING_HEADERS = [
  * client could write), IPv4, IPv6 and IPv4-mapped alike, and not relayed by a proxy.
  */
 export function isDirectLoopbackRequest(request: FastifyRequest): boolean {
-  const address = request.raw.socket?.remoteAddress;
-  const family = address ? isIP(address) : 0;
-  if (family === 0 || !LOOPBACK.check(address as string, family === 4 ? 'ipv4' : 'ipv6')) return false;
+  if (!isLoopback(request.raw.socket?.remoteAddress)) return false;
   return FORWARDING_HEADERS.every((header) => request.headers[header] === undefined);
 }
 

@@ -54,6 +54,7 @@ function fold(line: string): string {
 
 /** A one-event iCalendar file with UTC times. */
 export function renderIcs(event: CalendarEvent, now = new Date()): string {
+  const url = safeUri(event.url);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -68,7 +69,7 @@ export function renderIcs(event: CalendarEvent, now = new Date()): string {
     `SUMMARY:${escapeText(event.title)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
-    ...(safeUri(event.url) ? [`URL:${safeUri(event.url)}`] : []),
+    ...(url ? [`URL:${url}`] : []),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -20,7 +20,7 @@ import {
   pinnedCursorValues,
 } from '../../lib/cursor.ts';
 import { createNotification } from '../notifications/notification-service.ts';
-import { commentAwardKey, likeAwardKey, postAwardKey } from '../points/award-keys.ts';
+import { commentAwardKey, likeAwardKey, postAwardKey, unlikeAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
 import { adjustCounter, adjustCounters } from '../points/member-points-service.ts';
 
@@ -321,7 +321,7 @@ export async function setPostLike(db: Db, likerId: string, postId: string, like:
             userId: post.userId,
             amount: -POINTS.likeReceived,
             reason: 'like_removed',
-            idempotencyKey: `unlike:${postId}:${likerId}:${removed.createdAt.toISOString()}`,
+            idempotencyKey: unlikeAwardKey(postId, likerId, removed.createdAt),
           });
           await adjustCounter(tx, post.userId, 'likesReceived', -1);
         }

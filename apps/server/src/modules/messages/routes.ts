@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@lunara/shared/api';
+import { cursorQuerySchema } from '@lunara/shared/feed';
 import {
   conversationPageSchema,
   conversationSchema,
@@ -10,7 +11,6 @@ import {
   startConversationBodySchema,
   startedConversationSchema,
 } from '@lunara/shared/messages';
-import { cursorSchema } from '@lunara/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserOf } from '../../plugins/auth.ts';
@@ -25,7 +25,6 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
-const cursorQuery = z.object({ cursor: cursorSchema.optional() });
 const conversationParams = z.object({ conversationId: z.uuid('Unknown conversation') });
 /** Enough for a lively conversation, not enough to flood a sister's inbox. */
 const SEND_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
@@ -55,7 +54,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Her conversations, most recent first',
-        querystring: cursorQuery,
+        querystring: cursorQuerySchema,
         response: { 200: conversationPageSchema, ...errors },
       },
     },
@@ -98,7 +97,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A page of the thread, oldest first',
         params: conversationParams,
-        querystring: cursorQuery,
+        querystring: cursorQuerySchema,
         response: { 200: messagePageSchema, ...errors },
       },
     },

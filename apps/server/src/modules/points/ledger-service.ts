@@ -47,8 +47,18 @@ export async function awardPoints(tx: Db, award: Award): Promise<boolean> {
   return true;
 }
 
-/** The key of the row that takes back the award with this key. */
-export const reversalKey = (idempotencyKey: string) => `reverse:${idempotencyKey}`;
+/**
+ * Sums per member, members in a stable order: writes to several members' rows in this order never wait
+ * on each other crosswise in two transactions.
+ */
+export function sumPerMember<T extends { userId: string }>(
+  rows: T[],
+  amountOf: (row: T) => number,
+): Array<[userId: string, sum: number]> {
+  const sums = new Map<string, number>();
+  for (const row of rows) sums.set(row.userId, (sums.get(row.userId) ?? 0) + amountOf(row));
+  return [...sums].sort(([a], [b]) => a.localeCompare(b));
+}
 
 /**
  * Takes back what the awards with these keys paid (deleted content), in the caller's transaction: one
@@ -82,10 +92,7 @@ export async function reverseAwards(tx: Db, idempotencyKeys: string[]): Promise<
     )
     .onConflictDoNothing({ target: pointsLedger.idempotencyKey })
     .returning({ userId: pointsLedger.userId, amount: pointsLedger.amount });
-  const byMember = new Map<string, number>();
-  for (const row of reversed) byMember.set(row.userId, (byMember.get(row.userId) ?? 0) + row.amount);
-  // Members in a stable order, so two transactions never wait on each other's rows crosswise.
-  for (const [userId, amount] of [...byMember].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [userId, amount] of sumPerMember(reversed, (row) => row.amount)) {
     await addToTotal(tx, userId, amount);
   }
   return -reversed.reduce((sum, row) => sum + row.amount, 0);

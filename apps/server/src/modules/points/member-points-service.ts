@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
-import { awardPoints } from './ledger-service.ts';
+import { awardPoints, sumPerMember } from './ledger-service.ts';
 
 /** Badge rules (decisions.md section 6), checked after every change to the totals. */
 const BADGE_RULES: Array<[badge: string, earned: (row: typeof userPoints.$inferSelect) => boolean]> = [
@@ -62,9 +62,7 @@ export async function adjustCounter(tx: Db, userId: string, counter: Counter, de
 
 /** Takes one off `counter` for each of these rows' authors (deleted content), members in a stable order. */
 export async function adjustCounters(tx: Db, removed: Array<{ userId: string }>, counter: Counter): Promise<void> {
-  const perMember = new Map<string, number>();
-  for (const row of removed) perMember.set(row.userId, (perMember.get(row.userId) ?? 0) + 1);
-  for (const [userId, count] of [...perMember].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [userId, count] of sumPerMember(removed, () => 1)) {
     await adjustCounter(tx, userId, counter, -count);
   }
 }

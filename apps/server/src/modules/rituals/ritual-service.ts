@@ -8,7 +8,7 @@ import type {
   RitualsToday,
 } from '@lunara/shared/ritual-schemas';
 import type { Mood, MoonPhaseKey } from '@lunara/shared/rituals';
-import { and, asc, desc, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { userPoints } from '../../db/schema/community.ts';
@@ -88,12 +88,12 @@ const ofDay = (userId: string, day: MemberDay) =>
     ),
   );
 
-async function completionsOn(db: Db, userId: string, day: MemberDay): Promise<Completion[]> {
+async function completionsWhere(db: Db, where: SQL | undefined): Promise<Completion[]> {
   const rows = await db
     .select({ completion: dailyRituals, title: rituals.title })
     .from(dailyRituals)
     .innerJoin(rituals, eq(rituals.id, dailyRituals.ritualId))
-    .where(ofDay(userId, day))
+    .where(where)
     .orderBy(asc(dailyRituals.completedAt));
   return rows.map(({ completion, title }) => ({
     id: completion.id,
@@ -120,7 +120,7 @@ export async function getRitualsToday(
   return {
     moon: getMoon(now, location ? { latitude: location.latitude, longitude: location.longitude, timeZone } : undefined),
     rituals: await listVisibleRituals(db, userId),
-    completedToday: await completionsOn(db, userId, day),
+    completedToday: await completionsWhere(db, ofDay(userId, day)),
   };
 }
 
@@ -145,7 +145,7 @@ export async function completeRitual(
   timeZone: string,
   now = new Date(),
 ): Promise<Completion> {
-  const { id, day } = await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [ritual] = await tx
       .select()
       .from(rituals)
@@ -209,9 +209,9 @@ export async function completeRitual(
         idempotencyKey: `ritual:${userId}:${ritualId}:${today}`,
       });
     }
-    return { id: created.id, day };
+    return created.id;
   });
-  const completion = (await completionsOn(db, userId, { ...day, zoneChanges: false })).find((row) => row.id === id);
+  const [completion] = await completionsWhere(db, eq(dailyRituals.id, id));
   if (!completion) throw notFound('The completion was not saved');
   return completion;
 }
