@@ -272,6 +272,46 @@ describe('limits', () => {
   });
 });
 
+describe('return addresses', () => {
+  it('never send a browser to another site, in the body or the query of any auth endpoint', async () => {
+    const member = await t.signUp();
+    const elsewhere = [
+      'https://evil.example/x',
+      'http://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'https://localhost.evil.example',
+      'javascript:alert(1)',
+    ];
+    for (const endpoint of AUTH_ENDPOINTS) {
+      for (const field of ['callbackURL', 'redirectTo']) {
+        for (const address of elsewhere) {
+          const path = `/api/auth${endpoint.path.replace(':token', 'sometoken')}`;
+          const response =
+            endpoint.method === 'GET'
+              ? await t.request({ method: 'GET', url: `${path}?${field}=${encodeURIComponent(address)}` })
+              : await t.request({
+                  method: 'POST',
+                  url: path,
+                  remoteAddress: nextIp(),
+                  cookie: member.cookie,
+                  payload: { email: member.email, password: member.password, [field]: address },
+                });
+          const where = `${endpoint.method} ${path} ${field}=${address}`;
+          expect(String(response.headers.location ?? ''), where).not.toMatch(/evil|javascript/);
+          expect(response.body, where).not.toMatch(/evil\.example|javascript:/);
+        }
+      }
+    }
+    // This site's own pages and origin are fine.
+    const own = await t.request({
+      method: 'GET',
+      url: `/api/auth/reset-password/sometoken?callbackURL=${encodeURIComponent(`${TEST_ORIGIN}/reset-password`)}`,
+    });
+    expect(String(own.headers.location)).toMatch(/^http:\/\/localhost:3000\/reset-password\?error=INVALID_TOKEN/);
+  }, 120_000);
+});
+
 describe('sessions', () => {
   it('record the address the connection came from, not a forwarding header the client wrote', async () => {
     const member = await t.signUp();

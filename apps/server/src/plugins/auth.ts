@@ -10,6 +10,7 @@ import {
 } from '../auth/auth-endpoints.ts';
 import { resolveAuthSecret } from '../auth/auth-secret.ts';
 import { type Auth, createAuth } from '../auth/create-auth.ts';
+import { assertReturnAddresses } from '../auth/return-address.ts';
 import {
   CLIENT_ADDRESS_HEADER,
   readSessionCookie,
@@ -227,6 +228,7 @@ export default fp(
         schema: { hide: true, ...(endpoint.body ? { body: endpoint.body } : {}) },
         handler: async (request, reply) => {
           const body = (request.body ?? {}) as Record<string, unknown>;
+          assertReturnAddresses(app.config.trustedOrigins, body, request.query);
           const address = normalizedAddress(body);
           const wait = addressLimiter?.hit(address) ?? 0;
           if (wait > 0) throw tooMany('emails to this address', wait);
