@@ -34,6 +34,7 @@ import crossSiteProtection from './plugins/cross-site-protection.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import feedCache from './plugins/feed-cache.ts';
+import idempotency from './plugins/idempotency.ts';
 import jsonBodyParser from './plugins/json-body-parser.ts';
 import leaderboardCache from './plugins/leaderboard-cache.ts';
 import mailerPlugin from './plugins/mailer.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(mailerPlugin);
   await app.register(authPlugin);
   await app.register(billingPlugin, { stripe });
+  await app.register(idempotency);
   await app.register(realtimePlugin);
   await app.register(feedCache);
   await app.register(leaderboardCache);

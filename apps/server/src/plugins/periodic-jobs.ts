@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { foldCounterDeltas } from '../modules/admin/maintained-totals.ts';
+import { deleteExpiredIdempotencyKeys } from '../modules/idempotency/idempotency-service.ts';
 import { sendNotificationDigests } from '../modules/notifications/digest-service.ts';
 
 interface Job {
@@ -28,6 +29,14 @@ const JOBS: Job[] = [
     name: 'fold counter deltas',
     everyMs: 30_000,
     run: (app) => foldCounterDeltas(app.db),
+  },
+  {
+    // Keys answer retries for a day; a batch at a time keeps each delete short.
+    name: 'expire idempotency keys',
+    everyMs: 10 * 60_000,
+    async run(app) {
+      for (;;) if ((await deleteExpiredIdempotencyKeys(app.db)) === 0) return;
+    },
   },
 ];
 

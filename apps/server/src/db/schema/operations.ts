@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { checkIn, createdAt, id } from './columns.ts';
 
@@ -72,4 +83,25 @@ export const platformCounterDeltas = pgTable(
     delta: bigint('delta', { mode: 'number' }).notNull(),
   },
   (t) => [index('platform_counter_deltas_key_idx').on(t.key)],
+);
+
+/**
+ * A member's create requests by the key her browser sent with them (the Idempotency-Key header), so a
+ * repeat (double click, retry after a dropped connection) gets the first answer instead of a second item.
+ * A row without a status is in progress; rows are kept a day (plugins/idempotency.ts).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
