@@ -48,6 +48,13 @@ test('an admin changes a role, deletes a post, locks a topic, and creates, edits
   const title = `Winter Solstice Gathering ${Date.now()}`;
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Description').fill('Candles, stories and warm tea on the longest night.');
+  // A time already gone is refused before anything is sent.
+  const yesterday = new Date(Date.now() - 86_400_000);
+  const past = new Date(yesterday.getTime() - yesterday.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await dialog.getByLabel('Date and time (your time zone)').fill(past);
+  await dialog.getByLabel('Meeting link').fill('https://meet.example.com/solstice');
+  await dialog.getByRole('button', { name: 'Create event' }).click();
+  await expect(dialog.getByText('Choose a time in the future: an event cannot start in the past')).toBeVisible();
   const inThreeDays = new Date(Date.now() + 3 * 86_400_000);
   const local = new Date(inThreeDays.getTime() - inThreeDays.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await dialog.getByLabel('Date and time (your time zone)').fill(local);
@@ -66,6 +73,10 @@ test('an admin changes a role, deletes a post, locks a topic, and creates, edits
   await edit.getByRole('button', { name: 'Save event' }).click();
   await expect(page.getByText('Event updated')).toBeVisible();
   await page.getByRole('button', { name: `Cancel ${title} (moved)` }).click();
+  // The dialog's two buttons say what each does.
+  await page.getByRole('dialog').getByRole('button', { name: 'Keep event' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: `Cancel ${title} (moved)` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel event' }).click();
   await expect(page.getByText('Event cancelled')).toBeVisible();
   await memberPage.reload();
@@ -75,6 +86,15 @@ test('an admin changes a role, deletes a post, locks a topic, and creates, edits
 
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
-  await expect(page.getByText(/event create event/)).toBeVisible();
+  // Each line names what was acted on.
+  const audit = page.getByRole('heading', { name: 'Audit Log' }).locator('..').getByRole('listitem');
+  await expect(audit.filter({ hasText: `created the event "${title} (moved)"` }).first()).toBeVisible();
+  await expect(audit.filter({ hasText: `cancelled the event "${title} (moved)"` }).first()).toBeVisible();
+  await expect(audit.filter({ hasText: 'locked the topic "Vision boards: digital or paper?"' }).first()).toBeVisible();
+  await expect(audit.filter({ hasText: `deleted the post "${postTitle}" by ${memberName}` }).first()).toBeVisible();
+  await expect(audit.filter({ hasText: `changed ${memberName}'s role from user to moderator` }).first()).toBeVisible();
+  await expect(page.getByText('topic unlock forum topic')).toHaveCount(0);
+  const system = page.getByRole('heading', { name: 'System Information' }).locator('..');
+  await expect(system.getByText('v1.0', { exact: true })).toBeVisible();
   await expect(page.getByText('Template management coming in future updates')).toBeVisible();
 });

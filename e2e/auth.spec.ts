@@ -13,13 +13,47 @@ test('a visitor signs up and reaches the dashboard', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: `Welcome back, ${email.split('@')[0]}` })).toBeVisible();
+  // Right after sign-up she is welcome, not welcome back (spec copy); also after a reload of that page.
+  const name = email.split('@')[0];
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
   await expect(page.getByText('Check your email')).toBeVisible();
   await expect(page.getByText('Free Access').first()).toBeVisible();
 
   // The session survives a reload: it is a cookie, not page state.
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
+  // Coming back to it later, she is welcome back.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome back, ${name}` })).toBeVisible();
+});
+
+test('a password of only spaces is refused at sign-up with a clear message', async ({ page }) => {
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByLabel('Password').fill('          ');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Password cannot be only spaces')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test('the emailed confirmation link lands on a page that says the email is confirmed', async ({ page }) => {
+  const { email } = await signUpThroughForm(page);
+  const outbox = await (await page.request.get('/api/dev/outbox')).json();
+  const mail = outbox.mails.find((m: { to: string; subject: string }) => m.to === email);
+  const link = mail.text.match(/https?:\/\/\S+/)[0] as string;
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/email-confirmed$/);
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await expect(page.getByText('your email address is confirmed')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A damaged link says so, and offers nothing it cannot do.
+  await page.goto(link.replace(/token=[^&]+/, 'token=damaged'));
+  await expect(page.getByRole('heading', { name: 'This link did not work' })).toBeVisible();
+  await expect(page.getByText('This confirmation link is not valid')).toBeVisible();
 });
 
 test('a short password is refused before anything is sent', async ({ page }) => {
@@ -58,9 +92,11 @@ test('the dashboard sends a visitor to /auth, and /auth sends a member to the da
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('an unknown page shows the not-found screen', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown page shows the not-found screen, with a 404', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page Not Found - Lunara');
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

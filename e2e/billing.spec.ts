@@ -6,7 +6,7 @@ test('visitor → sign-up → free dashboard → test checkout → member → po
 }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Join Lunara for $55/month' }).first().click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   await signUpThroughForm(page);
 
   await expect(page.getByRole('heading', { name: 'Free Access' })).toBeVisible();
@@ -27,7 +27,15 @@ test('visitor → sign-up → free dashboard → test checkout → member → po
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
   await expect(page.getByRole('heading', { name: 'Test billing portal' })).toBeVisible();
   await expect(page.getByText('Next billing date')).toBeVisible();
+  // Cancelling asks first; keeping the membership changes nothing.
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel your membership?' });
+  await expect(confirm.getByText(/You keep full access until /)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep membership' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByText('Next billing date')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await confirm.getByRole('button', { name: 'Cancel membership' }).click();
   await expect(page.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
   await expect(page.getByText('Ends on')).toBeVisible();
 

@@ -22,9 +22,12 @@ test('members post, comment and like each other, and the counts follow', async (
   await sisterPage.goto('/community');
   const post = sisterPage.getByRole('article', { name: title });
   await expect(post).toBeVisible();
+  // A column of comfortable reading width on a wide screen (about 680 px of text), not the page's 1,100.
+  await sisterPage.setViewportSize({ width: 1280, height: 800 });
+  expect((await post.boundingBox())?.width).toBeLessThanOrEqual(720);
   await post.getByRole('button', { name: 'Like' }).click();
   await expect(post.getByRole('button', { name: 'Unlike' })).toContainText('1');
-  await post.getByRole('button', { name: /comments/ }).click();
+  await post.getByRole('button', { name: /comment/ }).click();
   const box = post.getByRole('textbox', { name: 'Write a comment' });
   await expect(post.getByRole('button', { name: 'Send comment' })).toBeDisabled();
   await box.fill('So beautiful, thank you!');
@@ -36,7 +39,7 @@ test('members post, comment and like each other, and the counts follow', async (
   await authorPage.reload();
   const mine = authorPage.getByRole('article', { name: title });
   await expect(mine.getByRole('button', { name: 'Like' })).toContainText('1');
-  await expect(mine.getByRole('button', { name: /comments/ })).toContainText('1');
+  await expect(mine.getByRole('button', { name: /comment/ })).toContainText('1');
 });
 
 test('a member edits her profile and sees the leaderboard periods', async ({ page }) => {
@@ -64,6 +67,14 @@ test('a member edits her profile and sees the leaderboard periods', async ({ pag
   await expect(page).toHaveURL(/tab=leaderboard/);
   await expect(page.getByRole('heading', { name: 'Sacred Sisterhood Leaderboard' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How to Earn Points' })).toBeVisible();
+  // The podium names each place, and its medals differ (gold crown, silver, bronze).
+  const medals = [];
+  for (const place of ['1st place', '2nd place', '3rd place']) {
+    const mark = page.getByText(place, { exact: true });
+    await expect(mark).toBeVisible();
+    medals.push(await mark.locator('svg').evaluate((svg) => getComputedStyle(svg).fill));
+  }
+  expect(new Set(medals).size).toBe(3);
   for (const period of ['This Week', 'This Month', 'All Time']) {
     await page.getByRole('button', { name: period }).click();
     await expect(page.getByRole('button', { name: period })).toHaveAttribute('aria-pressed', 'true');

@@ -47,5 +47,50 @@ test('a member starts a topic, another replies, and an admin locks it', async ({
   await authorPage.reload();
   const row = authorPage.getByRole('button', { name: new RegExp(title) });
   await expect(row.getByLabel('Locked')).toBeVisible();
-  await expect(row).toContainText('1 replies');
+  await expect(row).toContainText('1 reply');
+});
+
+test('she edits her reply in place; deleting a reply, a topic or a comment says so', async ({ page }) => {
+  await becomeMember(page);
+  const headers = { origin: process.env.E2E_ORIGIN ?? '' };
+  const { categories } = await (await page.request.get('/api/forums/categories')).json();
+  const title = `Crystal grids ${Date.now()}`;
+  const topic = await (
+    await page.request.post(`/api/forums/categories/${categories[0].id}/topics`, {
+      data: { title, content: 'Which stones do you start with?' },
+      headers,
+    })
+  ).json();
+  await page.request.post(`/api/forums/topics/${topic.id}/replies`, { data: { content: 'Rose quartz.' }, headers });
+
+  await page.goto(`/community?tab=forums&topic=${topic.id}`);
+  await page.getByRole('button', { name: 'Edit reply' }).click();
+  const editor = page.getByRole('textbox', { name: 'Edit your reply' });
+  await expect(editor).toHaveValue('Rose quartz.');
+  await editor.fill('Rose quartz and clear quartz.');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Reply updated')).toBeVisible();
+  await expect(page.getByText('Rose quartz and clear quartz.')).toBeVisible();
+  await expect(page.getByText(/· edited/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Rose quartz and clear quartz.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete reply' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Reply deleted')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete topic' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete topic' }).click();
+  await expect(page.getByText('Topic deleted')).toBeVisible();
+
+  const postTitle = `Comment test ${Date.now()}`;
+  const post = await (
+    await page.request.post('/api/posts', { data: { title: postTitle, content: 'x' }, headers })
+  ).json();
+  await page.request.post(`/api/posts/${post.id}/comments`, { data: { content: 'Remove me' }, headers });
+  await page.goto('/community');
+  const card = page.getByRole('article', { name: postTitle });
+  await card.getByRole('button', { name: /comment/ }).click();
+  await card.getByRole('button', { name: 'Delete comment' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Comment deleted')).toBeVisible();
 });

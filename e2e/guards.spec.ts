@@ -47,4 +47,11 @@ test('an admin without a subscription reaches community and rituals, not the cou
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/dashboard$/);
   }
+  // So the dashboard does not send her there: the library's tile is locked and offers the subscription.
+  await expect(page.getByRole('link', { name: /Course Library/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Sacred Sisterhood/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Daily Rituals/ })).toBeVisible();
+  await expect(page.getByText('Premium features are locked')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Subscribe to open the Course Library' }).click();
+  await expect(page).toHaveURL(/\/billing\/test-checkout$/);
 });

@@ -15,7 +15,7 @@ test('HTML a member writes shows as text in posts and comments; nothing runs', a
   await page.goto('/community');
   const post = page.getByRole('article', { name: title });
   await expect(post).toContainText(HTML);
-  await post.getByRole('button', { name: /comments/ }).click();
+  await post.getByRole('button', { name: /comment/ }).click();
   await expect(post.getByText(HTML)).toHaveCount(2);
   // No element was made from the text, and no link leads to script.
   await expect(post.locator('b, img[src="x"], script')).toHaveCount(0);

@@ -32,8 +32,13 @@ test('a visitor sees the whole landing page and is sent to /auth', async ({ page
 
   await expect(page.getByRole('link', { name: 'Take Assessment' })).toHaveAttribute('href', '/auth?mode=signup');
   await expect(page.getByRole('link', { name: 'I am a member - Log in' })).toHaveAttribute('href', '/auth');
+  // "Join" opens Sign Up, from the hero and from the pricing card alike; "I am a member" the login.
   await hero(page).getByRole('link', { name: 'Join Lunara for $55/month' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+  await page.goBack();
+  await page.locator('#pricing').getByRole('link', { name: 'Join Lunara for $55/month' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
 });
 
 test('a free user sees "Free User", can sign out, and the hero starts checkout', async ({ page }) => {
@@ -46,6 +51,11 @@ test('a free user sees "Free User", can sign out, and the hero starts checkout',
   await hero(page).getByRole('button', { name: 'Join Lunara for $55/month' }).click();
   await expect(page).toHaveURL(/\/billing\/test-checkout$/);
   await expect(page.getByText('Test mode - no card is charged')).toBeVisible();
+
+  // The pricing card's button does what the hero's does: straight to checkout, not to the dashboard.
+  await page.goto('/');
+  await page.locator('#pricing').getByRole('button', { name: 'Join Lunara for $55/month' }).click();
+  await expect(page).toHaveURL(/\/billing\/test-checkout$/);
 });
 
 test('a member sees "Active Member", the next billing date and Manage Subscription', async ({ page }) => {
@@ -61,19 +71,37 @@ test('a member sees "Active Member", the next billing date and Manage Subscripti
   await expect(page).toHaveURL(/\/billing\/test-portal$/);
 });
 
-test('an admin is treated as a member, with the Admin Panel on the dashboard', async ({ page }) => {
+test('an admin without a membership is offered the subscription, never a portal with nothing to manage', async ({
+  page,
+}) => {
   await page.goto('/');
   await signInAs(page, ADMIN_EMAIL);
   await page.goto('/');
-  await expect(hero(page).getByText('Active Member')).toBeVisible();
-  await expect(hero(page).getByRole('button', { name: 'Manage Subscription' })).toBeVisible();
+  await expect(hero(page).getByText('Admin Access')).toBeVisible();
+  await expect(hero(page).getByRole('button', { name: 'Manage Subscription' })).toHaveCount(0);
+  await hero(page).getByRole('button', { name: 'Subscribe - $55/month' }).click();
+  await expect(page).toHaveURL(/\/billing\/test-checkout$/);
+  await page.goto('/');
+  await page.locator('#pricing').getByRole('button', { name: 'Subscribe - $55/month' }).click();
+  await expect(page).toHaveURL(/\/billing\/test-checkout$/);
+  // "Take Assessment" leads to the courses, which need a membership: to the pricing card instead.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Take Assessment' })).toHaveAttribute('href', '#pricing');
 
   await page.goto('/dashboard');
   await expect(page.getByText('Admin Access').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Active Lunara Member' })).toBeVisible();
+  await expect(page.getByText('The course library needs a membership')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Manage Subscription' })).toHaveCount(0);
   await page.getByRole('link', { name: /Admin Panel/ }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+
+  // Arriving at the portal anyway, she can subscribe from there.
+  await page.goto('/billing/test-portal');
+  await expect(page.getByText('You have no active membership.')).toBeVisible();
+  await page.getByRole('button', { name: 'Subscribe - $55/month' }).click();
+  await expect(page).toHaveURL(/\/billing\/test-checkout$/);
 });
 
 test.describe('in another time zone and language than the server', () => {
@@ -91,7 +119,7 @@ test.describe('in another time zone and language than the server', () => {
     expect(landing).toContain('Reclaim your power, in rhythm with the moon.');
     await page.goto('/');
     await hero(page).getByRole('link', { name: 'Join Lunara for $55/month' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/);
 
     await becomeMember(page);
     const dashboard = await (await page.request.get('/dashboard')).text();
@@ -103,4 +131,13 @@ test.describe('in another time zone and language than the server', () => {
     await expect(page).toHaveURL(/\/billing\/test-portal/);
     expect(problems).toEqual([]);
   });
+});
+
+test('the hero shows tonight’s moon in its real phase', async ({ page }) => {
+  await page.clock.setFixedTime(new Date('2026-11-24T20:00:00Z'));
+  await page.goto('/');
+  await expect(page.getByRole('img', { name: "Tonight's moon: Full Moon, 100% illuminated" })).toBeVisible();
+  await page.clock.setFixedTime(new Date('2026-11-17T20:00:00Z'));
+  await page.reload();
+  await expect(page.getByRole('img', { name: /^Tonight's moon: First Quarter, 5\d% illuminated$/ })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { becomeMember } from './fixtures.ts';
 
-test('a like arrives live in the author’s bell with a toast, opens the feed and is marked read', async ({
+test('a like arrives live in the author’s bell with a toast, opens the post and is marked read', async ({
   browser,
 }) => {
   const authorPage = await (await browser.newContext()).newPage();
@@ -27,6 +27,9 @@ test('a like arrives live in the author’s bell with a toast, opens the feed an
   await authorPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
   const bell = authorPage.getByRole('dialog').filter({ hasText: 'Notifications' });
   await bell.getByText(`liked your post "${title}"`).click();
+  // It opens the post itself, on its own page.
+  await expect(authorPage).toHaveURL(/\/community\/post\/[0-9a-f-]{36}$/);
+  await expect(authorPage.getByRole('article', { name: title })).toBeVisible();
   await expect(authorPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
   await authorPage.getByRole('button', { name: 'Notifications', exact: true }).click();
@@ -36,4 +39,40 @@ test('a like arrives live in the author’s bell with a toast, opens the feed an
   await dialog.getByRole('switch', { name: 'Forums' }).click();
   await expect(authorPage.getByText('Notification preferences updated')).toBeVisible();
   await expect(dialog.getByRole('switch', { name: 'Forums' })).not.toBeChecked();
+});
+
+test('likes on one post collapse into one notification, unread again when someone new likes it', async ({
+  browser,
+}) => {
+  const newPage = async () => (await browser.newContext()).newPage();
+  const [authorPage, firstFan, secondFan] = [await newPage(), await newPage(), await newPage()];
+  await becomeMember(authorPage);
+  await becomeMember(firstFan);
+  const { email } = await becomeMember(secondFan);
+  const headers = { origin: process.env.E2E_ORIGIN ?? '' };
+  const title = `Moon water recipe ${Date.now()}`;
+  const post = await (
+    await authorPage.request.post('/api/posts', { data: { title, content: 'Jar, moon, wait' }, headers })
+  ).json();
+  const like = (fan: typeof firstFan) => fan.request.put(`/api/posts/${post.id}/like`, { data: {}, headers });
+
+  await authorPage.goto('/community');
+  await like(firstFan);
+  await authorPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  const bell = authorPage.getByRole('dialog').filter({ hasText: 'Mark all read' });
+  await bell.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(authorPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await authorPage.keyboard.press('Escape');
+
+  // Liking again after an unlike pings nobody; a new liker brings the one notification back, unread.
+  await firstFan.request.delete(`/api/posts/${post.id}/like`, { headers });
+  await like(firstFan);
+  await like(secondFan);
+  const newest = email.split('@')[0];
+  await expect(
+    authorPage.getByRole('listitem').filter({ hasText: `${newest} and 1 other liked your post "${title}"` }),
+  ).toBeVisible();
+  await authorPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await expect(bell.getByText(/liked your post/)).toHaveCount(1);
+  await expect(bell.getByText(`${newest} and 1 other liked your post "${title}"`)).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -6,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { PAGE_ROUTES } from './src/app/page-routes.ts';
+import { BUILD_META_NAME } from './src/lib/new-version.ts';
 
 /**
  * Writes .br and .gz beside every text asset at build time, so the server sends them compressed
@@ -63,6 +65,39 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * Gives the build an id, written into index.html (a meta element: the build a page runs) and into
+ * dist/build.json (the build the server serves now), so that a page whose code fails to download can
+ * tell a deploy from a network failure (src/lib/new-version.ts). The id hashes the chunks' names, which
+ * carry their contents' hashes: the same sources make the same id on every machine.
+ */
+function buildId(): Plugin {
+  const idOf = (bundle: Rollup.OutputBundle) =>
+    createHash('sha256')
+      .update(
+        Object.values(bundle)
+          .filter((file) => file.type === 'chunk')
+          .map((chunk) => chunk.fileName)
+          .sort()
+          .join('\n'),
+      )
+      .digest('hex')
+      .slice(0, 16);
+  return {
+    name: 'lunara-build-id',
+    apply: browserBuild,
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) => [
+        { tag: 'meta', attrs: { name: BUILD_META_NAME, content: idOf(context.bundle ?? {}) }, injectTo: 'head' },
+      ],
+    },
+    generateBundle(_options, bundle) {
+      this.emitFile({ type: 'asset', fileName: 'build.json', source: `${JSON.stringify({ id: idOf(bundle) })}\n` });
+    },
+  };
+}
+
 /** The browser build only (not the server-rendering one, `vite build --ssr`). */
 const browserBuild = (_config: unknown, env: { command: string; isSsrBuild?: boolean }) =>
   env.command === 'build' && !env.isSsrBuild;
@@ -112,7 +147,7 @@ function pageManifest(): Plugin {
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFonts(), pageManifest(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFonts(), pageManifest(), buildId(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/dev': apiTarget },

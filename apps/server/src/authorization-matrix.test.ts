@@ -59,6 +59,7 @@ const MATRIX: Record<string, Rule> = {
 
   'GET /api/posts': { access: community },
   'POST /api/posts': { access: community },
+  'GET /api/posts/{postId}': { access: community },
   'DELETE /api/posts/{postId}': { access: community },
   'PUT /api/posts/{postId}/pin': { access: moderators },
   'PUT /api/posts/{postId}/like': { access: community },
@@ -90,6 +91,7 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/circles/requests/{requestId}/approve': { access: moderators },
   'POST /api/circles/requests/{requestId}/decline': { access: moderators },
   'GET /api/events': { access: community },
+  'GET /api/events/{eventId}': { access: community },
   'PUT /api/events/{eventId}/rsvp': { access: community },
   'GET /api/events/{eventId}/attendees': { access: community },
   'GET /api/events/{eventId}/calendar.ics': { access: community },

@@ -45,6 +45,8 @@ afterAll(async () => {
   await t?.close();
   await optedIn?.close();
   fs.rmSync(webDist, { recursive: true, force: true });
+  // The server keeps a copy of the build's assets beside it (modules/pages/retained-builds.ts).
+  fs.rmSync(`${webDist}-retained`, { recursive: true, force: true });
 });
 
 /** A production admin (her session cookie is the __Secure- one). */

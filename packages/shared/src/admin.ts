@@ -121,6 +121,10 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** What was acted on, by name: the post's or topic's title, the member's or circle's name (null once gone). */
+  targetName: z.string().nullable(),
+  /** The member concerned beside it: whose join request, whose deleted post or comment. */
+  memberName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });

@@ -18,8 +18,17 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/** Refused where a password is chosen (sign-up, reset, change); signing in still takes an older one. */
+export const PASSWORD_BLANK_MESSAGE = 'Password cannot be only spaces';
+
+/** A password being chosen: as any password, and not only spaces (or other blank characters). */
+export const newPasswordSchema = passwordSchema.refine((password) => password.trim() !== '', PASSWORD_BLANK_MESSAGE);
+
 export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** The sign-up form's fields: credentials with a password being chosen. */
+export const signUpCredentialsSchema = credentialsSchema.extend({ password: newPasswordSchema });
 
 /** The display name a new account starts with: the local part of its email. */
 export function defaultDisplayName(email: string): string {
@@ -27,7 +36,7 @@ export function defaultDisplayName(email: string): string {
 }
 
 /** Sign-up takes what the form sends; the display name defaults to the email's local part. */
-export const signUpBodySchema = credentialsSchema.extend({
+export const signUpBodySchema = signUpCredentialsSchema.extend({
   // Blank (or invisible) means "not given": the default applies.
   name: optionalSingleLineText(80, 'Your name')
     .transform((name) => name || undefined)
@@ -46,7 +55,7 @@ export const requestPasswordResetBodySchema = z.object({
 });
 
 export const resetPasswordBodySchema = z.object({
-  newPassword: passwordSchema,
+  newPassword: newPasswordSchema,
   token: opaqueText(500, 'The reset link').pipe(z.string().min(1, 'The reset link is incomplete')),
 });
 
@@ -60,7 +69,7 @@ export const changePasswordBodySchema = z.object({
     .string({ message: 'Enter your current password' })
     .min(1, 'Enter your current password')
     .max(PASSWORD_MAX_LENGTH, 'That is not your current password'),
-  newPassword: passwordSchema,
+  newPassword: newPasswordSchema,
   revokeOtherSessions: z.boolean().optional(),
 });
 

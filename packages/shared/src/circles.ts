@@ -5,6 +5,8 @@ export const ALREADY_REQUESTED = "Already Requested: You've already requested to
 export const PRIVATE_CIRCLE = "Private Circle: This is a private circle. You'll need an invitation to join.";
 export const CIRCLE_FULL = 'This circle is full';
 export const EVENT_FULL = 'This event is full: no places are left';
+export const EVENT_IN_PAST = 'Choose a time in the future: an event cannot start in the past';
+export const EVENT_CANCELLED = 'This event was cancelled';
 
 /** Joining course-aligned and specialized circles is immediate; open ones need approval (spec section 4). */
 export const INSTANT_JOIN_TYPES = ['course_aligned', 'specialized'] as const;
@@ -56,6 +58,8 @@ export const eventSchema = z.object({
   attendeeCount: z.number().int(),
   circle: z.object({ id: z.string(), name: z.string(), focusArea: z.string(), type: z.enum(CIRCLE_TYPES) }),
   myRsvp: z.enum(RSVP_STATUSES).nullable(),
+  /** Lists never hold cancelled events; one opened from an older notification may be. */
+  isCancelled: z.boolean(),
 });
 export type CircleEvent = z.infer<typeof eventSchema>;
 export const eventListSchema = z.object({ events: z.array(eventSchema) });

@@ -30,6 +30,10 @@ export const NOTIFICATION_TYPES = [
   'post_like',
   'post_comment',
   'circle_discussion',
+  // Past the spec's list (any other type gets a generic icon there): what members asked to be told.
+  'event_changed',
+  'event_cancelled',
+  'circle_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

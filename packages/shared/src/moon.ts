@@ -7,7 +7,13 @@ export interface MoonPhaseInfo {
   description: string;
   /** The energy theme, in the spec's order of phases. */
   energy: string;
+  /** The card's background, from its top-left corner to its bottom-right one. */
   gradient: readonly [string, string, string];
+  /**
+   * The text drawn on that gradient: light on the dark phases, dark on the light ones (full and gibbous),
+   * so that every colour of the card passes WCAG AA (4.5:1) against every point of its gradient.
+   */
+  textTone: 'light' | 'dark';
   guidance: readonly [string, string, string, string];
 }
 
@@ -20,6 +26,7 @@ export const MOON_PHASES: readonly MoonPhaseInfo[] = [
       'The sky is dark and the cycle begins. A time to turn inward and plant the seeds of what you wish to grow.',
     energy: 'Intention & Manifestation',
     gradient: ['#0f0c1f', '#2a2350', '#51468f'],
+    textTone: 'light',
     guidance: [
       'Set clear intentions for the cycle ahead',
       'Rest and listen to your inner voice',
@@ -33,7 +40,8 @@ export const MOON_PHASES: readonly MoonPhaseInfo[] = [
     emoji: '🌒',
     description: 'The first sliver of light returns. Your intentions are taking root and asking for your first steps.',
     energy: 'Action & Growth',
-    gradient: ['#1b1633', '#3b3270', '#c9587a'],
+    gradient: ['#1b1633', '#3b3270', '#8a3350'],
+    textTone: 'light',
     guidance: [
       'Take one small action toward each intention',
       'Gather what you need: tools, teachers, support',
@@ -47,7 +55,8 @@ export const MOON_PHASES: readonly MoonPhaseInfo[] = [
     emoji: '🌓',
     description: 'Half in light, half in shadow. Challenges surface so that you can choose your path with courage.',
     energy: 'Decision & Courage',
-    gradient: ['#2a2350', '#8a3350', '#e6bf74'],
+    gradient: ['#2a2350', '#8a3350', '#7d5a1c'],
+    textTone: 'light',
     guidance: [
       'Make the decision you have been postponing',
       'Meet obstacles as teachers, not walls',
@@ -61,7 +70,8 @@ export const MOON_PHASES: readonly MoonPhaseInfo[] = [
     emoji: '🌔',
     description: 'The moon swells toward fullness. Refine, adjust and trust the process as your efforts ripen.',
     energy: 'Refinement & Progress',
-    gradient: ['#3b3270', '#c9587a', '#f3d9a4'],
+    gradient: ['#f2b8c6', '#f5efe4', '#f3d9a4'],
+    textTone: 'dark',
     guidance: [
       'Review your progress with kindness',
       'Refine your plans rather than starting over',
@@ -76,7 +86,8 @@ export const MOON_PHASES: readonly MoonPhaseInfo[] = [
     description:
       'The moon shines whole. Emotions and insights run high: celebrate, see clearly and release what weighs on you.',
     energy: 'Release & Celebration',
-    gradient: ['#51468f', '#e6bf74', '#fbf8f3'],
+    gradient: ['#fbf8f3', '#f3d9a4', '#f5efe4'],
+    textTone: 'dark',
     guidance: [
       'Celebrate how far you have come',
       'Release what no longer serves you',
@@ -90,7 +101,8 @@ export const MOON_PHASES: readonly MoonPhaseInfo[] = [
     emoji: '🌖',
     description: 'The light begins to soften. Harvest the wisdom of the cycle and share it generously.',
     energy: 'Gratitude & Sharing',
-    gradient: ['#3b3270', '#a8405f', '#f2b8c6'],
+    gradient: ['#f3d9a4', '#f5efe4', '#f2b8c6'],
+    textTone: 'dark',
     guidance: [
       'Write down what you are grateful for',
       'Teach or share what you have learned',
@@ -104,7 +116,8 @@ export const MOON_PHASES: readonly MoonPhaseInfo[] = [
     emoji: '🌗',
     description: 'Half light again, now fading. A time to forgive, let go and clear space for what is next.',
     energy: 'Forgiveness & Release',
-    gradient: ['#2a2350', '#51468f', '#c9587a'],
+    gradient: ['#2a2350', '#51468f', '#8a3350'],
+    textTone: 'light',
     guidance: [
       'Forgive yourself and others',
       'Declutter your home and your calendar',
@@ -119,6 +132,7 @@ export const MOON_PHASES: readonly MoonPhaseInfo[] = [
     description: 'The last sliver before darkness. Rest, surrender and renew before the next beginning.',
     energy: 'Rest & Renewal',
     gradient: ['#0f0c1f', '#1b1633', '#3b3270'],
+    textTone: 'light',
     guidance: [
       'Slow down and rest without guilt',
       'Meditate and dream',

@@ -6,11 +6,17 @@ import type { AppNotification } from './notifications.ts';
  */
 export type RealtimeEvent =
   | { type: 'ready' }
-  | { type: 'notification.created'; notification: AppNotification }
+  /**
+   * New, or an earlier one brought back to the top (several likes collapse into one): `replacesUnread`
+   * says that the one it replaces was still unread, so the unread count does not grow twice.
+   */
+  | { type: 'notification.created'; notification: AppNotification; replacesUnread?: boolean }
   | { type: 'notification.updated'; notification: AppNotification }
   | { type: 'notifications.all-read' }
   | { type: 'message.created'; conversationId: string; messageId: string; senderId: string }
   | { type: 'conversation.read'; conversationId: string }
+  /** A moderator decided her join request: her circle cards change. */
+  | { type: 'circle.membership-changed'; circleId: string }
   /** The server may have missed events (its database listener reconnected): refetch everything. */
   | { type: 'resync' };
 

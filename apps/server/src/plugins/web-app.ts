@@ -10,6 +10,7 @@ import { loadPageBoot, visitorBoot } from '../modules/pages/page-boot.ts';
 import { createPageTemplate } from '../modules/pages/page-html.ts';
 import { loadPageManifest } from '../modules/pages/page-manifest.ts';
 import { loadPrerenderer } from '../modules/pages/page-prerenderer.ts';
+import { retainBuilds } from '../modules/pages/retained-builds.ts';
 
 /** apps/web/dist, found from here whether this runs from the sources or from the bundle. */
 export function findWebDist(): string | undefined {
@@ -54,7 +55,11 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
   };
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.type('text/html; charset=utf-8').header('vary', 'cookie');
+    // An address that is none of the app's routes gets the not-found page with a 404.
+    reply
+      .status(pageOf(request.url.split('?')[0] ?? '/').status)
+      .type('text/html; charset=utf-8')
+      .header('vary', 'cookie');
     const member = await request.getSessionUser().catch(() => null);
     if (!member) {
       // A visitor's page is the same whatever the query string says: one entry (and one render) per
@@ -81,7 +86,9 @@ export default fp(
     const webDist = options.webDist;
     if (webDist) {
       await app.register(fastifyStatic, {
-        root: webDist,
+        // The hashed assets of this build and of the builds before it (for a week), then the build itself:
+        // a tab opened before a deploy still downloads its own code.
+        root: retainBuilds(webDist, app.log),
         wildcard: false,
         index: false,
         // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).

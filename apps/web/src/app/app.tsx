@@ -2,6 +2,7 @@ import type { PageBoot } from '@lunara/shared/page-boot';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppErrorBoundary } from '../components/app-error-boundary.tsx';
+import { NewVersionBanner } from '../components/new-version-banner.tsx';
 import { ToastHost } from '../components/ui/toast-host.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { seedQueryCache } from './page-boot.ts';
@@ -19,6 +20,7 @@ export function App({ boot, location }: { boot: PageBoot | null; location?: stri
       <QueryClientProvider client={queryClient}>
         <AppRoutes location={location} />
         <ToastHost />
+        <NewVersionBanner />
       </QueryClientProvider>
     </AppErrorBoundary>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { paths } from '../config/paths.ts';
@@ -14,10 +14,15 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return user ? children : toAuth;
 }
 
-/** A signed-in member has no business on /auth: on to the dashboard, replacing history. */
+/**
+ * A member who opens /auth signed in has no business there: on to the dashboard, replacing history.
+ * Decided on arrival only: a sign-in or sign-up made on the page navigates by itself, with what the
+ * dashboard should know (JUST_SIGNED_UP), and a redirect of its own here would race it and drop that.
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user } = useMe();
-  return user ? <Navigate to={paths.dashboard.getHref()} replace /> : children;
+  const [arrivedSignedIn] = useState(user !== null);
+  return arrivedSignedIn ? <Navigate to={paths.dashboard.getHref()} replace /> : children;
 }
 
 /**

@@ -9,19 +9,22 @@ import { paths } from '../config/paths.ts';
  * before any script runs. Only the two pages people arrive on, whose controls are links or work
  * once the script is there: a form typed into before the script took over would lose its text.
  * 'members': only for a signed-in member (a visitor is sent on to /auth).
+ * `title`: the page's name in the document title, before the product's ("Community - Lunara").
  */
 
 export const PAGE_ROUTES = [
-  { path: paths.home.path, module: 'landing', prerender: 'everyone' },
-  { path: paths.auth.path, module: 'auth' },
-  { path: paths.resetPassword.path, module: 'reset-password' },
-  { path: paths.dashboard.path, module: 'dashboard', prerender: 'members' },
-  { path: paths.courses.path, module: 'courses' },
-  { path: paths.course.path, module: 'course' },
-  { path: paths.community.path, module: 'community' },
-  { path: paths.rituals.path, module: 'rituals' },
-  { path: paths.admin.path, module: 'admin' },
-  { path: paths.testCheckout.path, module: 'test-checkout' },
-  { path: paths.testPortal.path, module: 'test-portal' },
-  { path: '*', module: 'not-found' },
-] as const satisfies ReadonlyArray<{ path: string; module: string; prerender?: Prerender }>;
+  { path: paths.home.path, module: 'landing', prerender: 'everyone', title: 'Courses, Sisterhood and Moon Rituals' },
+  { path: paths.auth.path, module: 'auth', title: 'Login' },
+  { path: paths.resetPassword.path, module: 'reset-password', title: 'Choose a New Password' },
+  { path: paths.emailConfirmed.path, module: 'email-confirmed', title: 'Email Confirmed' },
+  { path: paths.dashboard.path, module: 'dashboard', prerender: 'members', title: 'Dashboard' },
+  { path: paths.courses.path, module: 'courses', title: 'Course Library' },
+  { path: paths.course.path, module: 'course', title: 'Course' },
+  { path: paths.community.path, module: 'community', title: 'Community' },
+  { path: paths.post.path, module: 'post', title: 'Post' },
+  { path: paths.rituals.path, module: 'rituals', title: 'Daily Rituals' },
+  { path: paths.admin.path, module: 'admin', title: 'Admin Panel' },
+  { path: paths.testCheckout.path, module: 'test-checkout', title: 'Checkout' },
+  { path: paths.testPortal.path, module: 'test-portal', title: 'Billing Portal' },
+  { path: '*', module: 'not-found', title: 'Page Not Found' },
+] as const satisfies ReadonlyArray<{ path: string; module: string; title: string; prerender?: Prerender }>;

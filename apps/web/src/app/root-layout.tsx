@@ -3,6 +3,7 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { NotificationProvider } from '../features/notifications/components/notification-provider.tsx';
 import { RealtimeProvider } from '../lib/realtime.tsx';
+import { useRouteTitle } from './document-title.ts';
 
 /**
  * While the session loads, the whole app shows "Loading..." (spec section 2). A signed-in member's
@@ -10,6 +11,7 @@ import { RealtimeProvider } from '../lib/realtime.tsx';
  */
 export function RootLayout() {
   const { user, isLoading } = useMe();
+  useRouteTitle();
   if (isLoading) return <FullPageLoader />;
   return (
     <RealtimeProvider memberId={user?.id ?? null}>

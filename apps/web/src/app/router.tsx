@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { BrowserRouter, matchPath, Route, Routes, StaticRouter } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorBoundary } from '../components/route-error.tsx';
+import { importWithRetry } from '../lib/import-with-retry.ts';
 import { PAGE_ROUTES } from './page-routes.ts';
 import { RootLayout } from './root-layout.tsx';
 
@@ -12,8 +13,10 @@ const ROUTE_MODULES = import.meta.glob<RouteModule>('./routes/*.tsx');
 
 interface Page {
   path: string;
-  load: () => Promise<void>;
-  Lazy: ComponentType;
+  /** Fetches the module (importWithRetry): one download at a time, and a new one after a failure. */
+  load: () => Promise<ComponentType>;
+  /** The download under way or done. */
+  loading?: Promise<ComponentType> | undefined;
   /** Set once the module has arrived: later visits render it without a Suspense round. */
   Loaded?: ComponentType;
 }
@@ -23,24 +26,36 @@ const PAGES: Page[] = PAGE_ROUTES.map(({ path, module }) => {
   if (!importModule) throw new Error(`The route module ${module} is missing`);
   const page: Page = {
     path,
-    load: () =>
-      importModule().then((loaded) => {
-        page.Loaded = loaded.Component;
-      }),
-    Lazy: lazy(() => importModule().then((loaded) => ({ default: loaded.Component }))),
+    load: () => {
+      page.loading ??= importWithRetry(importModule).then(
+        (loaded) => {
+          page.Loaded = loaded.Component;
+          return loaded.Component;
+        },
+        (error: unknown) => {
+          page.loading = undefined;
+          throw error;
+        },
+      );
+      return page.loading;
+    },
   };
   return page;
 });
 
+// A new one for each try: React keeps a lazy component whose load failed failed for good.
+const lazyPage = (page: Page) => lazy(() => page.load().then((Component) => ({ default: Component })));
+
 /**
  * A page: drawn at once when its module is already here (always so for the page the app opens on: see
  * main.tsx), so that the first render replaces the server's HTML with the same page, never with a
- * loading state. The choice is kept for the life of the element so the page is never remounted.
+ * loading state. The choice is kept for the life of the element so the page is never remounted, unless
+ * its module failed to download and "Try again" fetches it again.
  */
 function RoutePage({ page }: { page: Page }) {
-  const [Page] = useState(() => page.Loaded ?? page.Lazy);
+  const [Page, setPage] = useState(() => page.Loaded ?? lazyPage(page));
   return (
-    <RouteErrorBoundary>
+    <RouteErrorBoundary onRetry={() => setPage(() => page.Loaded ?? lazyPage(page))}>
       <Suspense fallback={<FullPageLoader />}>
         <Page />
       </Suspense>
@@ -56,9 +71,9 @@ const ELEMENTS = PAGES.map((page) => ({ path: page.path, element: <RoutePage key
  * Fetches the module of the address being opened; the app renders once it is here (main.tsx). A failed
  * fetch is not an error here: the page's lazy load tries again and its error boundary shows a failure.
  */
-export function preloadPage(pathname: string): Promise<void> {
+export async function preloadPage(pathname: string): Promise<void> {
   const match = PAGES.find(({ path }) => path !== '*' && matchPath(path, pathname)) ?? PAGES.at(-1);
-  return match ? match.load().catch(() => {}) : Promise.resolve();
+  await match?.load().catch(() => {});
 }
 
 /**

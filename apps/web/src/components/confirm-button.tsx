@@ -9,6 +9,8 @@ interface ConfirmButtonProps {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The button that closes it without acting ("Keep event" where "Cancel" would be ambiguous). */
+  cancelLabel?: string;
   onConfirm: () => void;
   variant?: ButtonVariant;
 }
@@ -20,6 +22,7 @@ export function ConfirmButton({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   variant = 'ghost',
 }: ConfirmButtonProps) {
@@ -33,7 +36,7 @@ export function ConfirmButton({
         <DialogContent title={title} description={description}>
           <div className="flex justify-end gap-3">
             <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {cancelLabel}
             </Button>
             <Button
               variant="danger"

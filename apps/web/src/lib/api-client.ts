@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@lunara/shared/api';
+import { IDEMPOTENCY_KEY_HEADER } from '@lunara/shared/idempotency';
 
 /** An API failure with the server's own message, ready to show to the member. */
 export class ApiError extends Error {
@@ -18,14 +19,28 @@ export const withCursor = (path: string, cursor: string | null) =>
 
 const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 
+export interface ApiRequest {
+  method?: string;
+  body?: unknown;
+  /**
+   * One key per thing the member means to create, the same on every retry of it: the server answers a
+   * repeat (a double click, a retry after a dropped connection) with the first answer instead of creating
+   * it again. See `useIdempotencyKey`.
+   */
+  idempotencyKey?: string;
+}
+
 /** The one way the app talks to the API: JSON in and out, cookies included, errors as ApiError. */
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function apiFetch<T>(path: string, init: ApiRequest = {}): Promise<T> {
+  const headers: Record<string, string> =
+    init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' };
+  if (init.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers: init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+      headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch {

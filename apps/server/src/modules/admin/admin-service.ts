@@ -7,6 +7,7 @@ import {
   type ContentKind,
   type EventBody,
 } from '@lunara/shared/admin';
+import { EVENT_IN_PAST } from '@lunara/shared/circles';
 import type { Role } from '@lunara/shared/roles';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -17,8 +18,9 @@ import { postComments, posts } from '../../db/schema/community.ts';
 import { forumTopics } from '../../db/schema/forums.ts';
 import { profiles, userRoles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { notifyEventCancelled, notifyEventChanged } from '../events/event-notices.ts';
 
 const pageAfter = (cursor: string | undefined, idType: 'uuid' | 'text' = 'uuid') =>
   cursor ? decodeCursor(cursor, ['timestamp', idType === 'uuid' ? 'uuid' : 'memberId']) : undefined;
@@ -152,22 +154,44 @@ export async function listContent(db: Db, kind: ContentKind, cursor?: string): P
   };
 }
 
+/**
+ * What an entry acted on, by name: as it reads now (a title edited since reads as today), else as the
+ * entry recorded it; a comment is named by its post, a reply by its topic, a join request by its circle.
+ * Only the branch of the entry's own type runs, so each id is cast only where it is one.
+ */
+const targetNameOf = sql<string | null>`case ${auditLog.targetType}
+  when 'post' then coalesce((select p.title from posts p where p.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'title')
+  when 'comment' then (select p.title from posts p where p.id = (${auditLog.details}->>'postId')::uuid)
+  when 'forum_topic' then coalesce((select ft.title from forum_topics ft where ft.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'title')
+  when 'forum_reply' then (select ft.title from forum_topics ft where ft.id = (${auditLog.details}->>'topicId')::uuid)
+  when 'user' then (select pr.display_name from profiles pr where pr.id = ${auditLog.targetId})
+  when 'circle' then coalesce((select c.name from circles c where c.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'name')
+  when 'circle_membership' then (select c.name from circles c where c.id = (${auditLog.details}->>'circleId')::uuid)
+  when 'event' then coalesce((select e.title from circle_events e where e.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'title')
+end`;
+/** The member concerned beside the target: whose request was decided, whose content was deleted. */
+const memberNameOf = sql<
+  string | null
+>`(select pr.display_name from profiles pr where pr.id = coalesce(${auditLog.details}->>'userId', ${auditLog.details}->>'authorId'))`;
+
 export async function listAudit(db: Db, cursor?: string): Promise<AuditPage> {
   const after = pageAfter(cursor);
   const rows = await db
-    .select({ entry: auditLog, actorName: profiles.displayName })
+    .select({ entry: auditLog, actorName: profiles.displayName, targetName: targetNameOf, memberName: memberNameOf })
     .from(auditLog)
     .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
     .where(olderThan(sql`${auditLog.createdAt}`, sql`${auditLog.id}`, after))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(builderLimit(ADMIN_PAGE_SIZE + 1));
   return {
-    items: rows.slice(0, ADMIN_PAGE_SIZE).map(({ entry, actorName }) => ({
+    items: rows.slice(0, ADMIN_PAGE_SIZE).map(({ entry, actorName, targetName, memberName }) => ({
       id: entry.id,
       actorName: actorName ?? (entry.actorId ? 'Unknown User' : 'System'),
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,
+      targetName,
+      memberName,
       details: (entry.details ?? {}) as Record<string, unknown>,
       createdAt: entry.createdAt.toISOString(),
     })),
@@ -196,7 +220,14 @@ const eventValues = (body: EventBody) => ({
   maxAttendees: body.maxAttendees ?? null,
 });
 
+/** An event starts in the future: a time already gone is refused (a past time kept unchanged on an edit is not). */
+function refusePastStart(eventDate: Date, unchangedFrom?: Date) {
+  if (eventDate.getTime() > Date.now() || eventDate.getTime() === unchangedFrom?.getTime()) return;
+  throw new AppError('VALIDATION_ERROR', 400, EVENT_IN_PAST);
+}
+
 export async function createEvent(db: Db, actorId: string, body: EventBody): Promise<string> {
+  refusePastStart(new Date(body.eventDate));
   return db.transaction(async (tx) => {
     const [circle] = await tx.select({ id: circles.id }).from(circles).where(eq(circles.id, body.circleId));
     if (!circle) throw notFound('This circle does not exist');
@@ -210,27 +241,36 @@ export async function createEvent(db: Db, actorId: string, body: EventBody): Pro
   });
 }
 
+/** The event row, locked: an edit and a cancellation of the same event tell its attendees one at a time. */
+async function lockEvent(tx: Db, eventId: string) {
+  const [event] = await tx.select().from(circleEvents).where(eq(circleEvents.id, eventId)).for('update');
+  if (!event) throw notFound('This event does not exist');
+  return event;
+}
+
+/** An edit; those attending hear of a new title, time or place. */
 export async function updateEvent(db: Db, actorId: string, eventId: string, body: EventBody): Promise<void> {
   await db.transaction(async (tx) => {
-    const updated = await tx
+    const before = await lockEvent(tx, eventId);
+    refusePastStart(new Date(body.eventDate), before.eventDate);
+    const [after] = await tx
       .update(circleEvents)
       .set({ ...eventValues(body), updatedAt: sql`now()` })
       .where(eq(circleEvents.id, eventId))
-      .returning({ id: circleEvents.id });
-    if (updated.length === 0) throw notFound('This event does not exist');
+      .returning();
+    if (!after) throw notFound('This event does not exist');
     await audit(tx, actorId, 'event.update', 'event', eventId, { title: body.title });
+    await notifyEventChanged(tx, actorId, before, after);
   });
 }
 
+/** Cancelling (again is harmless); those attending are told once. */
 export async function cancelEvent(db: Db, actorId: string, eventId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(circleEvents)
-      .set({ isCancelled: true, updatedAt: sql`now()` })
-      .where(eq(circleEvents.id, eventId))
-      .returning({ title: circleEvents.title });
-    if (updated.length === 0) throw notFound('This event does not exist');
-    await audit(tx, actorId, 'event.cancel', 'event', eventId, { title: updated[0]?.title });
+    const event = await lockEvent(tx, eventId);
+    await tx.update(circleEvents).set({ isCancelled: true, updatedAt: sql`now()` }).where(eq(circleEvents.id, eventId));
+    await audit(tx, actorId, 'event.cancel', 'event', eventId, { title: event.title });
+    if (!event.isCancelled) await notifyEventCancelled(tx, actorId, event);
   });
 }
 

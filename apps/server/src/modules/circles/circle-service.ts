@@ -17,6 +17,7 @@ import { auditLog } from '../../db/schema/operations.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Actor } from '../feed/post-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
+import { publishEvent } from '../realtime/publish.ts';
 
 const MAX_CIRCLES = 100;
 const MAX_REQUESTS = 100;
@@ -139,16 +140,20 @@ export async function listPendingRequests(db: Db, actor: Actor): Promise<CircleR
 export const OWN_REQUEST_MESSAGE = 'You cannot decide your own join request: another moderator or an admin will';
 
 /**
- * Approve (within capacity; the member is told with circle_invite) or decline a request. Audited. A
+ * Approve (within capacity; the member is told with circle_invite) or decline (told with circle_declined)
+ * a request. Audited. Her open pages refresh her circles at once, even with circle notifications off. A
  * moderator cannot decide her own request (decision 016); an admin can, as she could give herself any role.
  */
 export async function decideRequest(db: Db, actor: Actor, membershipId: string, approve: boolean): Promise<void> {
   if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can decide join requests');
   await db.transaction(async (tx) => {
+    const [found] = await tx.select().from(circleMemberships).where(eq(circleMemberships.id, membershipId));
+    if (found?.status !== 'pending') throw notFound('This request has already been decided');
+    const circle = await lockCircle(tx, found.circleId);
+    // Read again under the circle's lock: of two moderators deciding at once, the second finds it decided.
     const [request] = await tx.select().from(circleMemberships).where(eq(circleMemberships.id, membershipId));
     if (request?.status !== 'pending') throw notFound('This request has already been decided');
     if (request.userId === actor.id && actor.role !== 'admin') throw forbidden(OWN_REQUEST_MESSAGE);
-    const circle = await lockCircle(tx, request.circleId);
     if (approve && (await approvedCount(tx, circle.id)) >= circle.maxMembers) throw conflict(CIRCLE_FULL);
     await tx
       .update(circleMemberships)
@@ -161,15 +166,22 @@ export async function decideRequest(db: Db, actor: Actor, membershipId: string, 
       targetId: membershipId,
       details: { circleId: circle.id, userId: request.userId },
     });
-    if (approve) {
-      await createNotification(tx, {
-        userId: request.userId,
-        actorId: actor.id,
-        type: 'circle_invite',
-        title: 'Welcome to the circle',
-        message: `Your request to join ${circle.name} was approved`,
-        data: { circleId: circle.id },
-      });
-    }
+    await createNotification(tx, {
+      userId: request.userId,
+      actorId: actor.id,
+      ...(approve
+        ? {
+            type: 'circle_invite' as const,
+            title: 'Welcome to the circle',
+            message: `Your request to join ${circle.name} was approved`,
+          }
+        : {
+            type: 'circle_declined' as const,
+            title: 'Join request declined',
+            message: `Your request to join ${circle.name} was not accepted this time. You may ask again later.`,
+          }),
+      data: { circleId: circle.id },
+    });
+    await publishEvent(tx, request.userId, { type: 'circle.membership-changed', circleId: circle.id });
   });
 }

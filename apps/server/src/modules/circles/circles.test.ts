@@ -1,5 +1,7 @@
+import type { RealtimeEvent } from '@lunara/shared/realtime';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../test/event-stream.ts';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
 import { circleEvents, circleMemberships, circles, eventRsvps } from '../../db/schema/circles.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -143,6 +145,44 @@ describe('joining circles', () => {
     // A declined member may ask again.
     expect((await api(other, 'POST', `/api/circles/${circle.id}/join`)).json().status).toBe('pending');
   });
+
+  it('tells a declined member, and tells her open pages of either decision at once', async () => {
+    const approved = await subscriber();
+    const declined = await subscriber();
+    const moderator = await subscriber('moderator');
+    const circle = await makeCircle('open');
+    await api(approved, 'POST', `/api/circles/${circle.id}/join`);
+    await api(declined, 'POST', `/api/circles/${circle.id}/join`);
+    const { requests } = (await api(moderator, 'GET', '/api/circles/requests')).json();
+    const requestOf = (member: TestMember) =>
+      requests.find((request: { userId: string; circleId: string }) => request.userId === member.id).id;
+    const baseUrl = await t.listen();
+    const streams = await Promise.all([approved, declined].map((member) => openEventStream(baseUrl, member.cookie)));
+    const changed = (event: RealtimeEvent) => event.type === 'circle.membership-changed';
+    try {
+      await Promise.all(streams.map((stream) => stream.next((event) => event.type === 'ready')));
+      await api(moderator, 'POST', `/api/circles/requests/${requestOf(approved)}/approve`);
+      await api(moderator, 'POST', `/api/circles/requests/${requestOf(declined)}/decline`);
+      for (const stream of streams) {
+        expect(await stream.next(changed)).toEqual({ type: 'circle.membership-changed', circleId: circle.id });
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+    const inbox = (await api(declined, 'GET', '/api/notifications')).json().notifications;
+    expect(inbox).toEqual([
+      expect.objectContaining({
+        type: 'circle_declined',
+        title: 'Join request declined',
+        message: `Your request to join ${circle.name} was not accepted this time. You may ask again later.`,
+        read: false,
+        data: { circleId: circle.id },
+      }),
+    ]);
+    // A second decision on the same request is refused and tells nobody twice.
+    expect((await api(moderator, 'POST', `/api/circles/requests/${requestOf(declined)}/approve`)).statusCode).toBe(404);
+    expect((await api(declined, 'GET', '/api/notifications')).json().notifications).toHaveLength(1);
+  });
 });
 
 describe('events', () => {
@@ -214,6 +254,26 @@ describe('events', () => {
     await api(member, 'PUT', `/api/events/${event.id}/rsvp`, { status: 'maybe' });
     expect(await mine()).toContain(event.id);
     expect((await api(member, 'GET', '/api/events?tz=Mars/Olympus')).statusCode).toBe(400);
+  });
+
+  it('opens a cancelled event from a link, saying so, and takes no answer to it', async () => {
+    const member = await subscriber();
+    const circle = await makeCircle('open');
+    const event = await makeEvent(circle.id, new Date(Date.now() + 2 * 86_400_000));
+    expect((await api(member, 'GET', `/api/events/${event.id}`)).json()).toMatchObject({
+      id: event.id,
+      isCancelled: false,
+    });
+    await t.database.db.update(circleEvents).set({ isCancelled: true }).where(eq(circleEvents.id, event.id));
+    expect((await api(member, 'GET', `/api/events/${event.id}`)).json()).toMatchObject({
+      id: event.id,
+      title: event.title,
+      isCancelled: true,
+    });
+    const answer = await api(member, 'PUT', `/api/events/${event.id}/rsvp`, { status: 'going' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().error.message).toBe('This event was cancelled');
+    expect((await api(member, 'GET', '/api/events/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
   it('lists only upcoming events', async () => {

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
-import { eventCalendarFile, listAttendees, listEvents, rsvp } from '../events/event-service.ts';
+import { eventCalendarFile, getEvent, listAttendees, listEvents, rsvp } from '../events/event-service.ts';
 import { decideRequest, joinCircle, leaveCircle, listCircles, listPendingRequests } from './circle-service.ts';
 
 const errors = {
@@ -117,6 +117,18 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       events: await listEvents(app.db, (await sessionUserOf(request)).id, request.query.view, request.query.tz),
     }),
+  );
+  app.get(
+    '/api/events/:eventId',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'One event, also when it was cancelled (isCancelled)',
+        params: eventParams,
+        response: { 200: eventSchema, ...errors },
+      },
+    },
+    async (request) => getEvent(app.db, (await sessionUserOf(request)).id, request.params.eventId),
   );
   app.put(
     '/api/events/:eventId/rsvp',

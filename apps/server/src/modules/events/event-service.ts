@@ -1,4 +1,10 @@
-import { type AttendeeList, type CircleEvent, EVENT_FULL, type EventView } from '@lunara/shared/circles';
+import {
+  type AttendeeList,
+  type CircleEvent,
+  EVENT_CANCELLED,
+  EVENT_FULL,
+  type EventView,
+} from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
 import { zonedDayRange, zonedWeekRange } from '@lunara/shared/time-zones';
 import { servedAvatarUrl } from '@lunara/shared/urls';
@@ -39,6 +45,7 @@ function toEvent(row: {
       type: circle.type as CircleEvent['circle']['type'],
     },
     myRsvp: (row.myRsvp as RsvpStatus | null) ?? null,
+    isCancelled: event.isCancelled,
   };
 }
 
@@ -77,10 +84,20 @@ export async function listEvents(
   return rows.map(toEvent);
 }
 
-async function readEvent(db: Db, viewerId: string, eventId: string): Promise<CircleEvent> {
+/**
+ * One event, cancelled ones included: a notification about it stays a way to it, and the page then
+ * says it was cancelled instead of leading nowhere.
+ */
+export async function getEvent(db: Db, viewerId: string, eventId: string): Promise<CircleEvent> {
   const [row] = await selectEvents(db, viewerId).where(eq(circleEvents.id, eventId));
-  if (!row || row.event.isCancelled) throw notFound('This event does not exist or was cancelled');
+  if (!row) throw notFound('This event does not exist');
   return toEvent(row);
+}
+
+async function readLiveEvent(db: Db, viewerId: string, eventId: string): Promise<CircleEvent> {
+  const event = await getEvent(db, viewerId, eventId);
+  if (event.isCancelled) throw notFound(EVENT_CANCELLED);
+  return event;
 }
 
 /**
@@ -90,7 +107,8 @@ async function readEvent(db: Db, viewerId: string, eventId: string): Promise<Cir
 export async function rsvp(db: Db, userId: string, eventId: string, status: RsvpStatus): Promise<CircleEvent> {
   await db.transaction(async (tx) => {
     const [event] = await tx.select().from(circleEvents).where(eq(circleEvents.id, eventId)).for('update');
-    if (!event || event.isCancelled) throw notFound('This event does not exist or was cancelled');
+    if (!event) throw notFound('This event does not exist');
+    if (event.isCancelled) throw notFound(EVENT_CANCELLED);
     const [previous] = await tx
       .select({ status: eventRsvps.status })
       .from(eventRsvps)
@@ -124,7 +142,7 @@ export async function rsvp(db: Db, userId: string, eventId: string, status: Rsvp
       });
     }
   });
-  return readEvent(db, userId, eventId);
+  return readLiveEvent(db, userId, eventId);
 }
 
 /** "Who's Going": the members attending, first to answer first. */
@@ -151,7 +169,7 @@ export async function eventCalendarFile(
   eventId: string,
   app: { appUrl: string; productName: string },
 ) {
-  const event = await readEvent(db, viewerId, eventId);
+  const event = await readLiveEvent(db, viewerId, eventId);
   return renderIcs({
     id: event.id,
     title: event.title,

@@ -36,6 +36,25 @@ describe('who may use the feed', () => {
   });
 });
 
+describe('a post on its own page', () => {
+  it("is read by id with the viewer's like; a deleted or unknown post is a 404 that says so", async () => {
+    const [author, reader] = [await subscriber(), await subscriber()];
+    const created = await post(author, 'Its own page', 'Linked from a notification');
+    await api(reader, 'PUT', `/api/posts/${created.id}/like`);
+    const read = await api(reader, 'GET', `/api/posts/${created.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ id: created.id, title: 'Its own page', likesCount: 1, likedByMe: true });
+    expect((await api(author, 'GET', `/api/posts/${created.id}`)).json().likedByMe).toBe(false);
+    expect((await api(undefined, 'GET', `/api/posts/${created.id}`)).statusCode).toBe(401);
+    expect((await api(await t.signUp(), 'GET', `/api/posts/${created.id}`)).statusCode).toBe(403);
+    await api(author, 'DELETE', `/api/posts/${created.id}`);
+    const gone = await api(reader, 'GET', `/api/posts/${created.id}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe('This post no longer exists');
+    expect((await api(reader, 'GET', '/api/posts/not-a-post')).statusCode).toBe(400);
+  });
+});
+
 describe('posts', () => {
   it('refuse blank fields with "Please fill in all fields" and save nothing', async () => {
     const member = await subscriber();

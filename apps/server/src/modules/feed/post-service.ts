@@ -19,7 +19,7 @@ import {
   PINNED_CURSOR,
   pinnedCursorValues,
 } from '../../lib/cursor.ts';
-import { createNotification } from '../notifications/notification-service.ts';
+import { notifyPostLike } from '../notifications/like-notification.ts';
 import { commentAwardKey, likeAwardKey, postAwardKey, unlikeAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
 import { adjustCounter, adjustCounters } from '../points/member-points-service.ts';
@@ -168,7 +168,8 @@ export async function listPosts(db: Db, viewerId: string, cursor?: string): Prom
   return firstPageFor(rows, await loadLikedPostIds(db, viewerId, ids));
 }
 
-async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {
+/** One post as the viewer sees it (its own page, where notifications and shared links lead). */
+export async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {
   const [row] = (await db
     .select(postColumns(viewerId))
     .from(posts)
@@ -250,13 +251,15 @@ export async function deletePost(db: Db, actor: Actor, postId: string): Promise<
 export async function setPostPinned(db: Db, actor: Actor, postId: string, isPinned: boolean): Promise<Post> {
   if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can pin posts');
   await db.transaction(async (tx) => {
-    await lockPost(tx, postId);
+    const post = await lockPost(tx, postId);
     await tx.update(posts).set({ isPinned, updatedAt: sql`now()` }).where(eq(posts.id, postId));
     await tx.insert(auditLog).values({
       actorId: actor.id,
       action: isPinned ? 'post.pin' : 'post.unpin',
       targetType: 'post',
       targetId: postId,
+      // The audit log names it also once it is deleted.
+      details: { title: post.title },
     });
   });
   return getPost(db, actor.id, postId);
@@ -294,15 +297,12 @@ export async function setPostLike(db: Db, likerId: string, postId: string, like:
             .select({ name: profiles.displayName })
             .from(profiles)
             .where(eq(profiles.id, likerId));
-          // One notification per liker and post: unliking and liking again does not ping her again.
-          await createNotification(tx, {
-            collapseKey: `post_like:${postId}:${likerId}`,
-            userId: post.userId,
-            actorId: likerId,
-            type: 'post_like',
-            title: 'New like',
-            message: `${liker?.name ?? 'A sister'} liked your post "${post.title}"`,
-            data: { postId },
+          await notifyPostLike(tx, {
+            authorId: post.userId,
+            likerId,
+            likerName: liker?.name ?? 'A sister',
+            postId,
+            postTitle: post.title,
           });
         }
       }

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { requireRole, sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
 import { createComment, deleteComment, listComments } from './comment-service.ts';
-import { createPost, deletePost, listPosts, setPostLike, setPostPinned } from './post-service.ts';
+import { createPost, deletePost, getPost, listPosts, setPostLike, setPostPinned } from './post-service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const postParams = z.object({ postId: z.uuid('Unknown post') });
@@ -52,6 +52,18 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => createPost(app.db, (await sessionUserOf(request)).id, request.body),
+  );
+  app.get(
+    '/api/posts/:postId',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'One post (its own page)',
+        params: postParams,
+        response: { 200: postSchema, ...errors },
+      },
+    },
+    async (request) => getPost(app.db, (await sessionUserOf(request)).id, request.params.postId),
   );
   app.delete(
     '/api/posts/:postId',

@@ -262,7 +262,7 @@ export async function moderateTopic(
 ): Promise<TopicDetail> {
   if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can pin or lock topics');
   await db.transaction(async (tx) => {
-    await lockTopicRow(tx, topicId);
+    const topic = await lockTopicRow(tx, topicId);
     await tx
       .update(forumTopics)
       .set({ ...change, updatedAt: sql`now()` })
@@ -275,7 +275,14 @@ export async function moderateTopic(
         : change.isLocked
           ? 'topic.lock'
           : 'topic.unlock';
-    await tx.insert(auditLog).values({ actorId: actor.id, action, targetType: 'forum_topic', targetId: topicId });
+    // The title too, so that the audit log names it also once it is deleted.
+    await tx.insert(auditLog).values({
+      actorId: actor.id,
+      action,
+      targetType: 'forum_topic',
+      targetId: topicId,
+      details: { title: topic.title },
+    });
   });
   return readTopic(db, topicId);
 }

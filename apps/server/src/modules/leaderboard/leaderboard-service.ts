@@ -6,6 +6,7 @@ import { directRead } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { pointsPeriodTotals, userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
+import { canUseCommunity } from './community-access.ts';
 
 const memberFields = {
   displayName: profiles.displayName,
@@ -23,7 +24,7 @@ const allTimeTop = directRead((db) =>
     .select({ userId: userPoints.userId, points: userPoints.points, ...memberFields })
     .from(userPoints)
     .innerJoin(profiles, eq(profiles.id, userPoints.userId))
-    .where(gt(userPoints.points, 0))
+    .where(and(gt(userPoints.points, 0), canUseCommunity(userPoints.userId)))
     .orderBy(desc(userPoints.points), userPoints.userId)
     .limit(builderLimit(LEADERBOARD_SIZE)),
 );
@@ -38,6 +39,7 @@ const periodTop = directRead((db) =>
         eq(pointsPeriodTotals.period, sql.placeholder('period')),
         eq(pointsPeriodTotals.periodStart, sql.placeholder('start')),
         gt(pointsPeriodTotals.points, 0),
+        canUseCommunity(pointsPeriodTotals.userId),
       ),
     )
     .orderBy(desc(pointsPeriodTotals.points), pointsPeriodTotals.userId)
@@ -55,9 +57,10 @@ export function periodStart(period: Exclude<LeaderboardPeriod, 'all'>, now: Date
 }
 
 /**
- * Top 50. All time reads the maintained totals (index on points); a week or a month reads the
- * per-period totals the ledger trigger keeps (index on period, start, points), so the buttons really
- * change the ranking and neither reads more than 50 rows.
+ * Top 50 of the members who can use the community (a free or lapsed account keeps her points but is
+ * not ranked where she cannot go). All time reads the maintained totals (index on points); a week or
+ * a month reads the per-period totals the ledger trigger keeps (index on period, start, points), so
+ * the buttons really change the ranking and neither reads more than 50 rows.
  */
 export async function getLeaderboard(db: Db, period: LeaderboardPeriod, now = new Date()): Promise<Leaderboard> {
   const rows =

@@ -10,7 +10,7 @@ import { builderLimit } from '../../db/literal-limit.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../errors.ts';
 import { publishEvent } from '../realtime/publish.ts';
-import { toAppNotification } from './notification-service.ts';
+import { SERVER_ONLY_DATA_KEY, toAppNotification } from './notification-service.ts';
 
 /** The channel migration 0009's trigger tells, with the member's id, of any change to her notifications. */
 export const NOTIFICATIONS_CHANNEL = 'lunara_notifications';
@@ -24,7 +24,7 @@ const newestNotifications = directRead((db) =>
       title: notifications.title,
       message: notifications.message,
       read: notifications.read,
-      data: notifications.data,
+      data: sql<unknown>`${notifications.data} - ${sql.raw(`'${SERVER_ONLY_DATA_KEY}'`)}`,
       createdAt: isoTime(notifications.createdAt),
     })
     .from(notifications)

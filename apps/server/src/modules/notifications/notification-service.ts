@@ -9,7 +9,10 @@ import { publishEvent } from '../realtime/publish.ts';
 const PREFERENCE_FOR: Partial<Record<NotificationType, keyof typeof notificationPreferences.$inferSelect>> = {
   message: 'messageNotifications',
   event_rsvp: 'eventNotifications',
+  event_changed: 'eventNotifications',
+  event_cancelled: 'eventNotifications',
   circle_invite: 'circleNotifications',
+  circle_declined: 'circleNotifications',
   circle_discussion: 'circleNotifications',
   forum_reply: 'forumNotifications',
 };
@@ -60,14 +63,21 @@ export async function createNotification(tx: Db, input: NewNotification): Promis
   return true;
 }
 
+/**
+ * What a notification's data keeps for the server alone (who has already been counted in a collapsed
+ * one): never sent to the member, whose list only needs the rest.
+ */
+export const SERVER_ONLY_DATA_KEY = 'likerIds';
+
 export function toAppNotification(row: typeof notifications.$inferSelect): AppNotification {
+  const { [SERVER_ONLY_DATA_KEY]: _serverOnly, ...data } = (row.data ?? {}) as Record<string, unknown>;
   return {
     id: row.id,
     type: row.type,
     title: row.title,
     message: row.message,
     read: row.read,
-    data: (row.data ?? {}) as Record<string, unknown>,
+    data,
     createdAt: row.createdAt.toISOString(),
   };
 }

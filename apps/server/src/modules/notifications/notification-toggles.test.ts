@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../test/event-stream.ts';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import { circleEvents, circles } from '../../db/schema/circles.ts';
@@ -28,6 +29,13 @@ interface Toggle {
 }
 
 const status = async (promise: ReturnType<TestApp['api']>) => (await promise).statusCode;
+const nameOf = async (member: TestMember | undefined) =>
+  (await t.api(member, 'GET', `/api/profiles/${member?.id}`)).json().displayName as string;
+let listening: Promise<string> | undefined;
+const baseUrl = () => {
+  listening ??= t.listen();
+  return listening;
+};
 
 async function makeEvent(): Promise<string> {
   const db = t.database.db;
@@ -142,7 +150,7 @@ describe('a toggle that notifies notifies once', () => {
     expect(totals?.maintained).toBe(totals?.counted);
   });
 
-  it('each liker is still told once, and a second post is a new notification', async () => {
+  it('each liker counts once, the likes of a post collapse into one, and a second post is a new one', async () => {
     const author = await t.signUpSubscriber();
     const likers = [await t.signUpSubscriber(), await t.signUpSubscriber()];
     const posts = [
@@ -156,6 +164,50 @@ describe('a toggle that notifies notifies once', () => {
         await t.api(liker, 'PUT', `/api/posts/${post.id}/like`);
       }
     }
-    expect(await notificationsOf(author, 'post_like')).toEqual({ rows: 4, listed: 4, unread: 4 });
+    expect(await notificationsOf(author, 'post_like')).toEqual({ rows: 2, listed: 2, unread: 2 });
+    const newest = await nameOf(likers[1]);
+    const inbox = (await t.api(author, 'GET', '/api/notifications')).json().notifications;
+    expect(inbox.map((n: { message: string }) => n.message)).toEqual([
+      `${newest} and 1 other liked your post "Two"`,
+      `${newest} and 1 other liked your post "One"`,
+    ]);
+    // Who was counted stays on the server.
+    expect(inbox.map((n: { data: unknown }) => n.data)).toEqual([{ postId: posts[1].id }, { postId: posts[0].id }]);
+  });
+
+  it('a new liker brings the read notification back to the top, unread, counted once', async () => {
+    const author = await t.signUpSubscriber();
+    const [first, second, third] = [await t.signUpSubscriber(), await t.signUpSubscriber(), await t.signUpSubscriber()];
+    const post = (await t.api(author, 'POST', '/api/posts', { title: 'Moon water', content: 'x' })).json();
+    const other = (await t.api(author, 'POST', '/api/posts', { title: 'Other', content: 'x' })).json();
+    await t.api(first, 'PUT', `/api/posts/${post.id}/like`);
+    await t.api(second, 'PUT', `/api/posts/${post.id}/like`);
+    expect(await notificationsOf(author, 'post_like')).toEqual({ rows: 1, listed: 1, unread: 1 });
+    await t.api(first, 'PUT', `/api/posts/${other.id}/like`);
+    await t.api(author, 'POST', '/api/notifications/read-all');
+
+    const stream = await openEventStream(await baseUrl(), author.cookie);
+    try {
+      await stream.next((event) => event.type === 'ready');
+      // An old liker again: nothing.
+      await t.api(first, 'DELETE', `/api/posts/${post.id}/like`);
+      await t.api(first, 'PUT', `/api/posts/${post.id}/like`);
+      expect(await notificationsOf(author, 'post_like')).toEqual({ rows: 2, listed: 2, unread: 0 });
+      // A new one: the same notification, on top, unread, her open pages told it replaces a read one.
+      await t.api(third, 'PUT', `/api/posts/${post.id}/like`);
+      const renewed = await stream.next((event) => event.type === 'notification.created');
+      expect(renewed).toMatchObject({
+        notification: { message: `${await nameOf(third)} and 2 others liked your post "Moon water"`, read: false },
+        replacesUnread: false,
+      });
+      const inbox = (await t.api(author, 'GET', '/api/notifications')).json();
+      expect(inbox.unreadCount).toBe(1);
+      expect(inbox.notifications[0]).toMatchObject({ data: { postId: post.id }, read: false });
+      expect(stream.events.filter((event) => event.type === 'notification.created')).toHaveLength(1);
+    } finally {
+      stream.close();
+    }
+    const totals = await unreadTotals();
+    expect(totals?.maintained).toBe(totals?.counted);
   });
 });

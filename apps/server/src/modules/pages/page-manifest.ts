@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PageManifestEntry } from '@lunara/shared/page-boot';
 
-const NO_ENTRY: PageManifestEntry = { path: '*', files: [], prerender: null };
+/** A page of the manifest, and whether the address is one of the app's routes or the catch-all's not-found page. */
+export interface PageMatch extends PageManifestEntry {
+  status: 200 | 404;
+}
+
+const NO_ROUTE: PageManifestEntry = { path: '*', files: [], prerender: null };
+// Without a manifest the server cannot tell the app's routes from other addresses: every page is a 200.
+const NO_MANIFEST_PAGE: PageMatch = { ...NO_ROUTE, status: 200 };
 
 /** A route pattern of the web app ('/course/:courseId', '*') against an address, as react-router matches it. */
 export function matchesRoute(pattern: string, pathname: string): boolean {
@@ -16,11 +23,18 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
 }
 
 /**
- * The page an address opens: the files it needs beyond index.html's own (preloaded with the HTML) and
- * whether it is prerendered. Without the manifest (an older build) pages are served plain: slower, not broken.
+ * The page an address opens: the files it needs beyond index.html's own (preloaded with the HTML),
+ * whether it is prerendered, and its status: an address no route but the catch-all ('*') matches is
+ * answered 404 with the app's not-found page, so that crawlers and link checkers see a missing page.
+ * Without the manifest (an older build) pages are served plain: slower, not broken.
  */
-export function loadPageManifest(webDist: string): (pathname: string) => PageManifestEntry {
+export function loadPageManifest(webDist: string): (pathname: string) => PageMatch {
   const file = path.join(webDist, 'pages.json');
-  const table: PageManifestEntry[] = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
-  return (pathname) => table.find((route) => matchesRoute(route.path, pathname)) ?? NO_ENTRY;
+  if (!fs.existsSync(file)) return () => NO_MANIFEST_PAGE;
+  const table: PageManifestEntry[] = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return (pathname) => {
+    // The catch-all comes last in the table, as in the router.
+    const route = table.find((entry) => matchesRoute(entry.path, pathname)) ?? NO_ROUTE;
+    return { ...route, status: route.path === '*' ? 404 : 200 };
+  };
 }

@@ -108,6 +108,25 @@ describe('pages', () => {
     expect(bootOf(response.body).me.user?.email).toBe(member.email);
   });
 
+  it("answers an address that is none of the app's routes with 404 and the not-found page, for visitors and members", async () => {
+    const member = await t.signUp();
+    for (const cookie of [undefined, member.cookie]) {
+      for (const url of ['/no/such/page', '/dashboard/extra', '/communityx?tab=feed']) {
+        const response = await t.request({ method: 'GET', url, cookie });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.body).toContain('href="/assets/not-found.js"');
+        expect(bootOf(response.body).me.user?.email).toBe(cookie ? member.email : undefined);
+      }
+      // The app's routes stay pages, whatever the letter case or trailing slash.
+      for (const url of ['/', '/dashboard', '/Community/', '/community?tab=events']) {
+        expect((await t.request({ method: 'GET', url, cookie })).statusCode, url).toBe(200);
+      }
+    }
+    // Twice for a visitor: the kept page keeps its status.
+    expect((await t.request({ method: 'GET', url: '/no/such/page' })).statusCode).toBe(404);
+  });
+
   it('still serves the page when prerendering fails', async () => {
     const member = await t.signUp();
     const response = await t.request({ method: 'GET', url: '/dashboard?fail', cookie: member.cookie });

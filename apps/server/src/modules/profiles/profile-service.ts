@@ -1,8 +1,8 @@
 import type { ProfileDetail, UpdateProfileBody } from '@lunara/shared/profiles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { userPoints } from '../../db/schema/community.ts';
+import { posts, userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { notFound } from '../../errors.ts';
 import { ensurePointsRow } from '../points/member-points-service.ts';
@@ -13,6 +13,8 @@ export async function getProfile(db: Db, viewerId: string, profileId: string): P
   if (!profile) throw notFound('This member no longer exists');
   await ensurePointsRow(db, profileId);
   const [points] = await db.select().from(userPoints).where(eq(userPoints.userId, profileId));
+  // "Posts" are her feed posts alone: the maintained posts_count also counts forum topics (first_post).
+  const [posted] = await db.select({ n: count() }).from(posts).where(eq(posts.userId, profileId));
   return {
     id: profile.id,
     displayName: profile.displayName,
@@ -24,7 +26,7 @@ export async function getProfile(db: Db, viewerId: string, profileId: string): P
     stats: {
       points: points?.points ?? 0,
       level: points?.level ?? 1,
-      postsCount: points?.postsCount ?? 0,
+      postsCount: posted?.n ?? 0,
       commentsCount: points?.commentsCount ?? 0,
       likesReceived: points?.likesReceived ?? 0,
       currentStreak: points?.currentStreak ?? 0,

@@ -5,6 +5,7 @@ import { pointsLedger, userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { periodStart } from '../leaderboard/leaderboard-service.ts';
 import { recordDailyVisit } from '../points/member-points-service.ts';
+import { grantRoleByEmail } from '../roles/service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,6 +94,21 @@ describe('profiles', () => {
   });
 });
 
+describe('the profile stats', () => {
+  it('count her feed posts as Posts: not her forum topics, replies or comments', async () => {
+    const me = await subscriber();
+    const post = (await t.api(me, 'POST', '/api/posts', { title: 'Mine', content: 'A post' })).json();
+    await t.api(me, 'POST', `/api/posts/${post.id}/comments`, { content: 'A comment' });
+    const categoryId = (await t.api(me, 'GET', '/api/forums/categories')).json().categories[0].id;
+    const topic = (
+      await t.api(me, 'POST', `/api/forums/categories/${categoryId}/topics`, { title: 'A topic', content: 'x' })
+    ).json();
+    await t.api(me, 'POST', `/api/forums/topics/${topic.id}/replies`, { content: 'A reply' });
+    const { stats } = (await t.api(me, 'GET', `/api/profiles/${me.id}`)).json();
+    expect(stats.postsCount).toBe(1);
+  });
+});
+
 describe('daily visits and streaks', () => {
   it('pays +1 once a day, +50 on every 7th day in a row, and earns the consistent badge', async () => {
     const member = await t.signUp();
@@ -119,8 +135,8 @@ describe('daily visits and streaks', () => {
 describe('leaderboard', () => {
   it('ranks all time by total points and the week or month by points earned in it', async () => {
     const viewer = await subscriber();
-    const veteran = await t.signUp();
-    const riser = await t.signUp();
+    const veteran = await subscriber();
+    const riser = await subscriber();
     const now = new Date();
     const longAgo = new Date(now.getTime() - 90 * 24 * 60 * 60 * 1000);
     await t.database.db.insert(pointsLedger).values([
@@ -183,6 +199,39 @@ describe('leaderboard', () => {
     await vi.waitFor(async () => expect((await entryOf(viewer.id))?.points).toBe(100_500), { timeout: 5000 });
     await t.database.db.update(profiles).set({ displayName: 'Selene' }).where(eq(profiles.id, viewer.id));
     await vi.waitFor(async () => expect((await entryOf(viewer.id))?.displayName).toBe('Selene'), { timeout: 5000 });
+  });
+
+  it('ranks only members who can use the community: paying members, moderators and admins', async () => {
+    const viewer = await subscriber();
+    const free = await t.signUp();
+    const moderator = await t.signUp();
+    const lapsed = await subscriber();
+    await t.database.db.update(profiles).set({ membershipStatus: 'inactive' }).where(eq(profiles.id, lapsed.id));
+    await grantRoleByEmail(t.database.db, moderator.email, 'moderator');
+    const now = new Date();
+    for (const [n, member] of [free, moderator, lapsed].entries()) {
+      await t.database.db
+        .insert(userPoints)
+        .values({ userId: member.id, points: 90_000 + n })
+        .onConflictDoUpdate({ target: userPoints.userId, set: { points: 90_000 + n } });
+      await t.database.db.insert(pointsLedger).values({
+        userId: member.id,
+        amount: 900,
+        reason: 'lesson',
+        idempotencyKey: `rank-${member.id}`,
+        createdAt: now,
+      });
+    }
+    for (const period of ['all', 'week', 'month']) {
+      const ranked = async () =>
+        (await t.request({ method: 'GET', url: `/api/leaderboard?period=${period}`, cookie: viewer.cookie }))
+          .json()
+          .entries.map((entry: { userId: string }) => entry.userId);
+      // Written straight to the database: the boards in memory are forgotten when its notice arrives.
+      await vi.waitFor(async () => expect(await ranked(), period).toContain(moderator.id), { timeout: 5000 });
+      expect(await ranked(), period).not.toContain(free.id);
+      expect(await ranked(), period).not.toContain(lapsed.id);
+    }
   });
 
   it('starts the week on Monday and the month on the 1st (UTC)', () => {

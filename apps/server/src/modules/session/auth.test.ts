@@ -1,3 +1,4 @@
+import { PASSWORD_BLANK_MESSAGE } from '@lunara/shared/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followConfirmationLink } from '../../../test/outbox-mail.ts';
@@ -110,6 +111,24 @@ describe('sign-up', () => {
     });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().error.message).toBe('Enter a valid email address');
+  });
+
+  it('refuses a password of only spaces, and creates no account', async () => {
+    const email = uniqueEmail('blank.password');
+    for (const password of ['        ', ' \t \u00a0  \u2003 ']) {
+      const blank = await t.request({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password } });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().error).toEqual({ code: 'VALIDATION_ERROR', message: PASSWORD_BLANK_MESSAGE });
+      expect(blank.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await t.signIn(email, '        ')).statusCode).toBe(401);
+    // Spaces around other characters are part of a password like any other character.
+    const spaced = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: '  moon light  ' },
+    });
+    expect(spaced.statusCode).toBe(200);
   });
 
   it('makes the accounts of ADMIN_EMAILS admins once they confirm their email signed in', async () => {

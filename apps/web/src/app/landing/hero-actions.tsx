@@ -1,57 +1,23 @@
-import { formatPrice } from '@lunara/shared/money';
 import { Link } from 'react-router';
 import { LocalDate } from '../../components/local-date.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
-import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
-import { useOpenPortal } from '../../features/billing/api/open-portal.ts';
-import { useStartCheckout } from '../../features/billing/api/start-checkout.ts';
 import { useMembership } from '../hooks/use-membership.ts';
+import { MembershipButton } from './membership-button.tsx';
 
 /**
- * The hero button (spec section 2): "Join {product} for $55/month" (a visitor goes to /auth, a free
- * member to checkout), "Manage Subscription" for a member, "Loading..." while the status loads.
+ * The hero's call to action (membership-button.tsx), the way in for visitors, and for a signed-in
+ * member what she holds: "Active Member", "Admin Access" (an admin who does not pay) or "Free User".
  */
 export function HeroActions() {
-  const { productName, priceCents } = useAppConfig();
-  const { user, hasFullAccess, isLoading, subscription, isPayingMember } = useMembership();
-  const checkout = useStartCheckout();
-  const portal = useOpenPortal();
-  const joinLabel = `Join ${productName} for ${formatPrice(priceCents)}/month`;
-
-  let button: React.ReactNode;
-  if (!user) {
-    button = (
-      <Button asChild variant="gold" size="lg">
-        <Link to={paths.auth.getHref()}>{joinLabel}</Link>
-      </Button>
-    );
-  } else if (isLoading) {
-    button = (
-      <Button variant="gold" size="lg" disabled>
-        Loading...
-      </Button>
-    );
-  } else if (hasFullAccess) {
-    button = (
-      <Button variant="gold" size="lg" disabled={portal.isPending} onClick={() => portal.mutate()}>
-        {portal.isPending ? 'Loading...' : 'Manage Subscription'}
-      </Button>
-    );
-  } else {
-    button = (
-      <Button variant="gold" size="lg" disabled={checkout.isPending} onClick={() => checkout.mutate()}>
-        {checkout.isPending ? 'Loading...' : joinLabel}
-      </Button>
-    );
-  }
+  const { user, isAdmin, isLoading, subscription, isPayingMember } = useMembership();
+  const badge = isPayingMember ? 'Active Member' : isAdmin ? 'Admin Access' : 'Free User';
 
   return (
     <div className="flex flex-col items-start gap-4">
       <div className="flex flex-wrap items-center gap-4">
-        {button}
+        <MembershipButton variant="gold" />
         {!user && (
           <Link to={paths.auth.getHref()} className="text-moon-100 underline underline-offset-4 hover:text-gold-300">
             I am a member - Log in
@@ -60,7 +26,7 @@ export function HeroActions() {
       </div>
       {user && !isLoading && (
         <div className="flex flex-wrap items-center gap-3 text-sm text-moon-200">
-          <Badge tone={hasFullAccess ? 'bright' : 'muted'}>{hasFullAccess ? 'Active Member' : 'Free User'}</Badge>
+          <Badge tone={badge === 'Free User' ? 'muted' : 'bright'}>{badge}</Badge>
           {isPayingMember && subscription.subscriptionEnd && (
             <span>
               {subscription.cancelAtPeriodEnd ? 'Membership ends' : 'Next billing date'}:{' '}

@@ -10,12 +10,16 @@ import { CheckEmailNotice } from '../../features/auth/components/check-email-not
 import { CredentialsForm } from '../../features/auth/components/credentials-form.tsx';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
 import { toast } from '../../lib/toast.ts';
+import { useDocumentTitle } from '../document-title.ts';
 import { RedirectIfSignedIn } from '../guards.tsx';
+import { JUST_SIGNED_UP } from '../hooks/use-just-signed-up.ts';
 
 type Mode = 'signin' | 'signup' | 'forgot';
 
 // Links open a mode: the landing page `?mode=signup`, the "someone tried to sign up" email `?mode=forgot`.
 const modeFromQuery = (value: string | null): Mode => (value === 'signup' || value === 'forgot' ? value : 'signin');
+
+const MODE_TITLES: Record<Mode, string> = { signin: 'Login', signup: 'Sign Up', forgot: 'Reset Your Password' };
 
 function AuthScreen() {
   const { productName } = useAppConfig();
@@ -26,9 +30,11 @@ function AuthScreen() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const signUp = useSignUp();
+  useDocumentTitle(checkEmailAt ? 'Check Your Email' : MODE_TITLES[mode]);
   const onError = (error: Error) =>
     toast.error('Authentication error', { description: error.message || 'Something went wrong' });
-  const goToDashboard = () => navigate(paths.dashboard.getHref(), { replace: true });
+  const goToDashboard = (state?: typeof JUST_SIGNED_UP) =>
+    navigate(paths.dashboard.getHref(), { replace: true, state });
 
   if (checkEmailAt) {
     return (
@@ -71,31 +77,35 @@ function AuthScreen() {
         busyLabel={isSignUp ? 'Creating account...' : 'Logging in...'}
         isBusy={signIn.isPending || signUp.isPending}
         autoCompletePassword={isSignUp ? 'new-password' : 'current-password'}
-        onSubmit={(credentials) => {
-          if (isSignUp) {
-            signUp.mutate(credentials, {
-              onSuccess: (answer) => {
-                if (signUpOutcome(answer) === 'check-email') {
-                  setCheckEmailAt(credentials.email);
-                  return;
-                }
-                toast.success('Check your email', {
-                  description: 'We sent you a confirmation link to complete signup.',
-                });
-                goToDashboard();
-              },
-              onError,
-            });
-          } else {
-            signIn.mutate(credentials, {
-              onSuccess: () => {
-                toast.success('Logged in', { description: `Welcome back to ${productName}.` });
-                goToDashboard();
-              },
-              onError,
-            });
-          }
-        }}
+        onSubmit={(credentials) =>
+          new Promise((settled) => {
+            if (isSignUp) {
+              signUp.mutate(credentials, {
+                onSettled: settled,
+                onSuccess: (answer) => {
+                  if (signUpOutcome(answer) === 'check-email') {
+                    setCheckEmailAt(credentials.email);
+                    return;
+                  }
+                  toast.success('Check your email', {
+                    description: 'We sent you a confirmation link to complete signup.',
+                  });
+                  goToDashboard(JUST_SIGNED_UP);
+                },
+                onError,
+              });
+            } else {
+              signIn.mutate(credentials, {
+                onSettled: settled,
+                onSuccess: () => {
+                  toast.success('Logged in', { description: `Welcome back to ${productName}.` });
+                  goToDashboard();
+                },
+                onError,
+              });
+            }
+          })
+        }
       />
       <div className="mt-6 flex flex-col items-center gap-2 text-sm">
         <Button variant="link" onClick={() => setMode(isSignUp ? 'signin' : 'signup')}>

@@ -1,7 +1,9 @@
 import type { Lesson } from '@lunara/shared/courses';
+import { formatCount } from '@lunara/shared/plural';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '../../components/load-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -14,11 +16,13 @@ import { CourseMeta } from '../../features/courses/components/course-meta.tsx';
 import { LessonPlayer } from '../../features/courses/components/lesson-player.tsx';
 import { LessonRow } from '../../features/courses/components/lesson-row.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../document-title.ts';
 import { RequireMembership } from '../guards.tsx';
 import { MemberPage } from '../member-page.tsx';
 
 function CourseDetailPage({ courseId }: { courseId: string }) {
   const course = useCourse(courseId);
+  useDocumentTitle(course.data?.title);
   const completeLesson = useCompleteLesson(courseId);
   const [openLesson, setOpenLesson] = useState<Lesson | null>(null);
 
@@ -26,9 +30,8 @@ function CourseDetailPage({ courseId }: { courseId: string }) {
   if (course.error) {
     // An id that is not a number (400) is as unknown as one that does not exist (404).
     const isMissing = course.error instanceof ApiError && [400, 404].includes(course.error.status);
-    return (
-      <h1 className="text-3xl text-night-900">{isMissing ? 'Course not found' : 'We could not load this course'}</h1>
-    );
+    if (isMissing) return <h1 className="text-3xl text-night-900">Course not found</h1>;
+    return <LoadError message="Failed to load this course" query={course} />;
   }
   const data = course.data;
   return (
@@ -42,7 +45,7 @@ function CourseDetailPage({ courseId }: { courseId: string }) {
           <div className="flex flex-col gap-2">
             <div className="flex justify-between text-sm">
               <span className="text-ink-muted">
-                {data.completedLessons} of {data.lessonCount} lessons complete
+                {data.completedLessons} of {formatCount(data.lessonCount, 'lesson')} complete
               </span>
               <span className="font-semibold">{data.progressPercent}%</span>
             </div>

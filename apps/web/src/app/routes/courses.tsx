@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCourseProgress } from '../../features/courses/api/get-course-progress.ts';
@@ -7,10 +8,14 @@ import { RequireMembership } from '../guards.tsx';
 import { MemberPage } from '../member-page.tsx';
 
 function CourseLibrary() {
-  const { courses, isLoading, error } = useCourses();
+  const { courses, isLoading, error, query } = useCourses();
   const progress = useCourseProgress();
+  // Null (a placeholder) while her progress loads: a 0% there would be read as her progress. A failed
+  // load is only logged (spec section 8) and reads as none.
   const progressOf = (courseId: number) =>
-    progress.data?.progress.find((row) => row.courseId === courseId)?.progressPercent ?? 0;
+    progress.isPending
+      ? null
+      : (progress.data?.progress.find((row) => row.courseId === courseId)?.progressPercent ?? 0);
   return (
     <MemberPage>
       <header>
@@ -18,7 +23,7 @@ function CourseLibrary() {
         <p className="mt-2 text-ink-muted">Five core courses to reclaim your power, heal and shine.</p>
       </header>
       {isLoading && <Spinner className="size-6 text-gold-500" />}
-      {error && <p role="alert">We could not load the courses. Please try again.</p>}
+      {error && <LoadError message="Failed to load courses" query={query} />}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course) => (
           <CourseCard

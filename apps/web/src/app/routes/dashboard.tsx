@@ -3,11 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CalendarDays, Crown, Flower2, Lock, Moon, Shield, Sparkles, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-error.tsx';
 import { LocalDate } from '../../components/local-date.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
@@ -16,6 +18,7 @@ import { useStartCheckout } from '../../features/billing/api/start-checkout.ts';
 import { useJourney } from '../../features/courses/api/get-journey.ts';
 import { toast } from '../../lib/toast.ts';
 import { RequireUser } from '../guards.tsx';
+import { useJustSignedUp } from '../hooks/use-just-signed-up.ts';
 import { useMembership } from '../hooks/use-membership.ts';
 import { MemberPage } from '../member-page.tsx';
 import { MembershipBadge } from '../membership-badge.tsx';
@@ -39,6 +42,7 @@ function MembershipCard() {
   const { hasFullAccess, subscription, isAdmin, isPayingMember } = useMembership();
   const checkout = useStartCheckout();
   const portal = useOpenPortal();
+  const isUnpaidAdmin = isAdmin && !isPayingMember;
 
   if (hasFullAccess) {
     return (
@@ -49,19 +53,37 @@ function MembershipCard() {
         </div>
         {subscription.subscriptionEnd && (
           <p className="text-ink-muted">
-            {subscription.cancelAtPeriodEnd ? 'Membership ends on ' : 'Next billing date: '}
+            {isUnpaidAdmin
+              ? 'Admin access until '
+              : subscription.cancelAtPeriodEnd
+                ? 'Membership ends on '
+                : 'Next billing date: '}
             <span className="font-medium text-ink">
               <LocalDate date={subscription.subscriptionEnd} />
             </span>
           </p>
         )}
-        {(isPayingMember || !isAdmin) && (
+        {isUnpaidAdmin ? (
+          // Her access is the admin's, not a membership: there is nothing to manage in the billing portal,
+          // and the course pages need a membership of their own (spec section 6).
+          <>
+            <p className="text-sm text-ink-muted">
+              As an admin you reach the Sisterhood, the rituals and the admin panel without a subscription. The course
+              library needs a membership.
+            </p>
+            <Button
+              variant="gold"
+              className="self-start"
+              disabled={checkout.isPending}
+              onClick={() => checkout.mutate()}
+            >
+              {checkout.isPending ? 'Loading...' : `Subscribe - ${formatPrice(priceCents)}/month`}
+            </Button>
+          </>
+        ) : (
           <Button variant="outline" className="self-start" disabled={portal.isPending} onClick={() => portal.mutate()}>
             {portal.isPending ? 'Opening...' : 'Manage Subscription'}
           </Button>
-        )}
-        {isAdmin && !isPayingMember && (
-          <p className="text-sm text-ink-muted">As an admin you have full access without a subscription.</p>
         )}
       </Card>
     );
@@ -85,29 +107,46 @@ function MembershipCard() {
   );
 }
 
+/** Her figures once they are here; until then placeholders, never zeros she could take for her progress. */
 function JourneyCard() {
   const journey = useJourney();
-  const figures = journey.data ?? { courseProgressPercent: 0, lessonsCompleted: 0, daysActive: 0, totalLessons: 0 };
+  const figures = journey.data;
   return (
-    <Card className="flex flex-col gap-5">
+    <Card className="flex flex-col gap-5" aria-busy={journey.isPending}>
       <h2 className="text-2xl text-night-900">Your Journey</h2>
-      <div className="flex flex-col gap-2">
-        <div className="flex justify-between text-sm">
-          <span className="text-ink-muted">Course progress</span>
-          <span className="font-semibold">{figures.courseProgressPercent}%</span>
-        </div>
-        <Progress value={figures.courseProgressPercent} label="Course progress" />
-      </div>
-      <dl className="grid grid-cols-2 gap-4">
-        <div className="rounded-[var(--radius-control)] bg-moon-100 p-4">
-          <dt className="text-sm text-ink-muted">Lessons complete</dt>
-          <dd className="font-display text-3xl text-night-900">{figures.lessonsCompleted}</dd>
-        </div>
-        <div className="rounded-[var(--radius-control)] bg-moon-100 p-4">
-          <dt className="text-sm text-ink-muted">Days active</dt>
-          <dd className="font-display text-3xl text-night-900">{figures.daysActive}</dd>
-        </div>
-      </dl>
+      {!figures && journey.isError ? (
+        <LoadError message="Failed to load your journey" query={journey} />
+      ) : (
+        <>
+          <div className="flex flex-col gap-2">
+            <div className="flex justify-between text-sm">
+              <span className="text-ink-muted">Course progress</span>
+              <span className="font-semibold">
+                {figures ? `${figures.courseProgressPercent}%` : <Skeleton className="h-4 w-10" />}
+              </span>
+            </div>
+            {figures ? (
+              <Progress value={figures.courseProgressPercent} label="Course progress" />
+            ) : (
+              <Skeleton className="h-2.5 w-full rounded-full" />
+            )}
+          </div>
+          <dl className="grid grid-cols-2 gap-4">
+            <div className="rounded-[var(--radius-control)] bg-moon-100 p-4">
+              <dt className="text-sm text-ink-muted">Lessons complete</dt>
+              <dd className="font-display text-3xl text-night-900">
+                {figures ? figures.lessonsCompleted : <Skeleton className="h-9 w-12" />}
+              </dd>
+            </div>
+            <div className="rounded-[var(--radius-control)] bg-moon-100 p-4">
+              <dt className="text-sm text-ink-muted">Days active</dt>
+              <dd className="font-display text-3xl text-night-900">
+                {figures ? figures.daysActive : <Skeleton className="h-9 w-12" />}
+              </dd>
+            </div>
+          </dl>
+        </>
+      )}
     </Card>
   );
 }
@@ -118,15 +157,45 @@ const QUICK_ACCESS = [
   { to: paths.rituals.getHref(), label: 'Daily Rituals', description: 'Aligned with the moon', icon: Moon },
 ] as const;
 
+/**
+ * Staff without a membership (an admin, a moderator) reach the Sisterhood and the rituals, not the
+ * course pages (spec section 6): the library's tile stays locked and offers the subscription that opens it.
+ */
+function SubscribeTile({ label, icon: Icon }: Pick<(typeof QUICK_ACCESS)[number], 'label' | 'icon'>) {
+  const checkout = useStartCheckout();
+  return (
+    <div className="flex h-full flex-col gap-1 rounded-[var(--radius-control)] border border-dashed border-line p-4">
+      <span className="flex items-center justify-between">
+        <Icon className="size-5 text-ink-muted" aria-hidden="true" />
+        <Badge tone="gold">
+          <Lock className="size-3" aria-hidden="true" /> Premium
+        </Badge>
+      </span>
+      <span className="font-medium text-ink">{label}</span>
+      <span className="text-sm text-ink-muted">Needs a membership</span>
+      <Button
+        variant="gold"
+        size="sm"
+        className="mt-2 self-start"
+        aria-label={`Subscribe to open the ${label}`}
+        disabled={checkout.isPending}
+        onClick={() => checkout.mutate()}
+      >
+        {checkout.isPending ? 'Loading...' : 'Subscribe'}
+      </Button>
+    </div>
+  );
+}
+
 function QuickAccess() {
-  const { hasFullAccess, hasMembersArea, isAdmin } = useMembership();
+  const { hasMembersArea, isPayingMember, isAdmin } = useMembership();
   return (
     <Card className="flex flex-col gap-4">
       <h2 className="text-2xl text-night-900">Quick Access</h2>
       <ul className="grid gap-3 sm:grid-cols-3">
         {QUICK_ACCESS.map(({ to, label, description, icon: Icon }) => (
           <li key={to}>
-            {(to === paths.courses.getHref() ? hasFullAccess : hasMembersArea) ? (
+            {(to === paths.courses.getHref() ? isPayingMember : hasMembersArea) ? (
               <Link
                 to={to}
                 className="flex h-full flex-col gap-1 rounded-[var(--radius-control)] border border-line p-4 hover:border-gold-400 hover:bg-moon-100"
@@ -135,6 +204,8 @@ function QuickAccess() {
                 <span className="font-medium text-ink">{label}</span>
                 <span className="text-sm text-ink-muted">{description}</span>
               </Link>
+            ) : hasMembersArea ? (
+              <SubscribeTile label={label} icon={Icon} />
             ) : (
               <button
                 type="button"
@@ -198,7 +269,8 @@ function LockedFeaturesNotice() {
 }
 
 function Dashboard() {
-  const { user, hasFullAccess } = useMembership();
+  const { user, hasMembersArea } = useMembership();
+  const justSignedUp = useJustSignedUp();
   useCheckoutReturnToast();
   if (!user) return null;
   return (
@@ -209,7 +281,7 @@ function Dashboard() {
             <Flower2 className="size-4" aria-hidden="true" /> Your sacred space
           </p>
           <h1 className="mt-1 text-3xl [overflow-wrap:anywhere] text-night-900 sm:text-4xl">
-            Welcome back, {user.profile.displayName}
+            {justSignedUp ? 'Welcome' : 'Welcome back'}, {user.profile.displayName}
           </h1>
           <p className="mt-2 text-ink-muted">Grow, heal and rise with your sisters, in rhythm with the moon.</p>
         </div>
@@ -223,7 +295,8 @@ function Dashboard() {
         <JourneyCard />
       </div>
       <QuickAccess />
-      {!hasFullAccess && <LockedFeaturesNotice />}
+      {/* Staff reach the Sisterhood and the rituals: nothing but the library is locked for them. */}
+      {!hasMembersArea && <LockedFeaturesNotice />}
     </MemberPage>
   );
 }

@@ -10,6 +10,8 @@ import { CourseCard } from '../../features/courses/components/course-card.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
 import { HeroActions } from '../landing/hero-actions.tsx';
 import { FEATURES, PRICING_FEATURES } from '../landing/landing-content.ts';
+import { MembershipButton } from '../landing/membership-button.tsx';
+import { TonightMoon } from '../landing/tonight-moon.tsx';
 
 /** Where the feature buttons lead: members to the place itself, others to join first. */
 function useFeatureLink() {
@@ -17,7 +19,8 @@ function useFeatureLink() {
   return (target: 'assessment' | 'circles' | 'events') => {
     if (!user) return paths.auth.getHref('signup');
     if (!hasFullAccess) return '#pricing';
-    if (target === 'assessment') return isPayingMember ? paths.courses.getHref() : paths.dashboard.getHref();
+    // The courses need a membership, which an admin's access is not: she finds the subscription below.
+    if (target === 'assessment') return isPayingMember ? paths.courses.getHref() : '#pricing';
     return `${paths.community.getHref()}?tab=${target}`;
   };
 }
@@ -46,16 +49,19 @@ function Hero() {
             Membership
           </a>
         </nav>
-        <div className="flex flex-col items-start gap-6 pt-10 sm:pt-16">
-          <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">The Sacred Sisterhood</p>
-          <h1 id="hero-title" className="max-w-3xl text-4xl leading-tight sm:text-6xl">
-            Reclaim your power, in rhythm with the moon.
-          </h1>
-          <p className="max-w-2xl text-lg text-moon-200">
-            {productName} brings together 5 core courses, a private sisterhood of women and daily moon-aligned rituals,
-            drawn from 14 years of proven success guiding women home to themselves.
-          </p>
-          <HeroActions />
+        <div className="grid items-center gap-10 pt-10 sm:pt-16 lg:grid-cols-[1fr_auto]">
+          <div className="flex flex-col items-start gap-6">
+            <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">The Sacred Sisterhood</p>
+            <h1 id="hero-title" className="max-w-3xl text-4xl leading-tight sm:text-6xl">
+              Reclaim your power, in rhythm with the moon.
+            </h1>
+            <p className="max-w-2xl text-lg text-moon-200">
+              {productName} brings together 5 core courses, a private sisterhood of women and daily moon-aligned
+              rituals, drawn from 14 years of proven success guiding women home to themselves.
+            </p>
+            <HeroActions />
+          </div>
+          <TonightMoon className="mx-auto w-48 sm:w-60 lg:w-80" />
         </div>
       </div>
     </section>
@@ -177,18 +183,11 @@ function Pricing() {
   );
 }
 
-/** The pricing card's call to action mirrors the hero's, on a light background. */
+/** The pricing card's call to action is the hero's, on a light background; a paying member is greeted instead. */
 function HeroActionsOnLight() {
-  const { productName, priceCents } = useAppConfig();
-  const { user, hasFullAccess } = useMembership();
-  if (user && hasFullAccess) return <p className="text-ink-muted">You are a member. Welcome home, sister.</p>;
-  return (
-    <Button asChild variant="primary" size="lg" className="w-full">
-      <Link to={user ? paths.dashboard.getHref() : paths.auth.getHref('signup')}>
-        Join {productName} for {formatPrice(priceCents)}/month
-      </Link>
-    </Button>
-  );
+  const { isPayingMember } = useMembership();
+  if (isPayingMember) return <p className="text-ink-muted">You are a member. Welcome home, sister.</p>;
+  return <MembershipButton variant="primary" className="w-full" />;
 }
 
 function Footer() {

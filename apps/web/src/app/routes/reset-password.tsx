@@ -1,4 +1,4 @@
-import { passwordSchema } from '@lunara/shared/auth';
+import { newPasswordSchema } from '@lunara/shared/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/auth-layout.tsx';
@@ -35,7 +35,7 @@ export function Component() {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = passwordSchema.safeParse(password);
+    const parsed = newPasswordSchema.safeParse(password);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     if (password !== confirmation) return setError('The two passwords do not match');
     setError(undefined);

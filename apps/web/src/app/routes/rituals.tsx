@@ -1,6 +1,7 @@
 import { DAILY_RITUAL_GOAL, moonPhaseInfo, OTHER_PRACTICES_MAX } from '@lunara/shared/moon';
 import { Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { LoadError } from '../../components/load-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -19,7 +20,7 @@ function RitualsPage() {
   const [isAdding, setIsAdding] = useState(false);
   useErrorToast(today.error, 'Failed to load rituals');
   if (today.isPending) return <Spinner className="size-6 text-gold-500" />;
-  if (today.isError) return <p role="alert">Failed to load rituals</p>;
+  if (today.isError) return <LoadError message="Failed to load rituals" query={today} />;
   const { moon, rituals, completedToday } = today.data;
   const phase = moonPhaseInfo(moon.phase);
   const done = new Set(completedToday.map((completion) => completion.ritualId));
@@ -54,7 +55,7 @@ function RitualsPage() {
         {completedToday.length === 0 ? (
           <p className="text-sm text-ink-muted">No ritual yet today. Choose one below to begin.</p>
         ) : (
-          <ul className="flex flex-col gap-1 text-sm">
+          <ul className="flex flex-col gap-1 text-sm [overflow-wrap:anywhere]">
             {completedToday.map((completion) => (
               <li key={completion.id} className="flex items-center gap-2">
                 <Sparkles className="size-4 text-gold-500" aria-hidden="true" /> {completion.ritualTitle}
@@ -68,7 +69,7 @@ function RitualsPage() {
         <h2 id="aligned-title" className="text-2xl text-night-900">
           Aligned with the {phase.name}
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {aligned.map((ritual) => (
             <RitualCard key={ritual.id} ritual={ritual} isCompleted={done.has(ritual.id)} />
           ))}
@@ -88,7 +89,7 @@ function RitualsPage() {
         <h2 id="other-title" className="text-2xl text-night-900">
           Other Sacred Practices
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {others.map((ritual) => (
             <RitualCard key={ritual.id} ritual={ritual} isCompleted={done.has(ritual.id)} />
           ))}

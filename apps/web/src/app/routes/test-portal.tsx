@@ -5,7 +5,9 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
+import { useStartCheckout } from '../../features/billing/api/start-checkout.ts';
 import { useTestBillingAction } from '../../features/billing/api/test-billing-actions.ts';
+import { CancelMembershipButton } from '../../features/billing/components/cancel-membership-button.tsx';
 import { TestModeBanner } from '../../features/billing/components/test-mode-banner.tsx';
 import { formatLongDate } from '../../lib/format-date.ts';
 import { toast } from '../../lib/toast.ts';
@@ -17,6 +19,7 @@ function TestPortal() {
   const { subscription, isPayingMember, isLoading } = useMembership();
   const cancel = useTestBillingAction('cancel');
   const resume = useTestBillingAction('resume');
+  const checkout = useStartCheckout();
   const onError = (error: Error) => toast.error('Portal access failed', { description: error.message });
 
   return (
@@ -51,17 +54,21 @@ function TestPortal() {
                 </Button>
               </>
             ) : (
-              <Button
-                variant="outline"
-                disabled={cancel.isPending}
-                onClick={() => cancel.mutate(undefined, { onError })}
-              >
-                {cancel.isPending ? 'Cancelling...' : 'Cancel subscription'}
-              </Button>
+              <CancelMembershipButton
+                endsOn={subscription.subscriptionEnd}
+                isPending={cancel.isPending}
+                onConfirm={() => cancel.mutate(undefined, { onError })}
+              />
             )}
           </>
         ) : (
-          <p className="text-ink-muted">You have no active membership.</p>
+          <>
+            <p className="text-ink-muted">You have no active membership.</p>
+            {/* Not a dead end: whoever arrives here without one (an admin, say) can take one. */}
+            <Button variant="gold" disabled={checkout.isPending} onClick={() => checkout.mutate()}>
+              {checkout.isPending ? 'Loading...' : `Subscribe - ${formatPrice(priceCents)}/month`}
+            </Button>
+          </>
         )}
         <Link to={paths.dashboard.getHref()} className={buttonClasses('link')}>
           Return to {productName}

@@ -1,14 +1,20 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useScrollStrip } from '../../lib/use-scroll-strip.ts';
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+/** The tab strip: on a narrow screen it scrolls, keeps the active tab in view and fades where more wait. */
+export function TabsList({ className, style, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const fade = useScrollStrip(ref, '[role="tab"][data-state="active"]');
   return (
     <TabsPrimitive.List
+      style={{ ...fade, ...style }}
       className={cn('flex gap-1 overflow-x-auto rounded-[var(--radius-control)] bg-moon-100 p-1', className)}
       {...props}
+      ref={ref}
     />
   );
 }

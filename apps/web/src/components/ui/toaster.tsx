@@ -6,5 +6,16 @@ import { toasterReady } from '../../lib/toast.ts';
 export default function Toaster() {
   // Runs after Sonner's own effects, so it is listening by now.
   useEffect(() => toasterReady(), []);
-  return <Sonner position="top-center" duration={4000} visibleToasts={3} richColors closeButton />;
+  // Below the sticky header (about 65 px), so a toast never covers the navigation.
+  return (
+    <Sonner
+      position="top-center"
+      offset={{ top: 84 }}
+      mobileOffset={{ top: 76 }}
+      duration={4000}
+      visibleToasts={3}
+      richColors
+      closeButton
+    />
+  );
 }

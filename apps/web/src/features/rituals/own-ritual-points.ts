@@ -1,4 +1,5 @@
 import { RITUAL_POINTS } from '@lunara/shared/moon';
+import { formatCount } from '@lunara/shared/plural';
 import { OWN_RITUALS_PAID_PER_DAY } from '@lunara/shared/points';
 
 /** Said where she creates and completes her own rituals, so that a completion paying 0 is no surprise. */
@@ -7,5 +8,5 @@ export const OWN_RITUAL_POINTS_NOTE = `Your own rituals earn +${RITUAL_POINTS} p
 /** The toast after a completion: what it really paid. */
 export const completedMessage = (title: string, pointsAwarded: number) =>
   pointsAwarded > 0
-    ? `${title} completed! +${pointsAwarded} points`
+    ? `${title} completed! +${formatCount(pointsAwarded, 'point')}`
     : `${title} completed! No points: today's ${OWN_RITUALS_PAID_PER_DAY} paid completions of your own rituals are done`;

@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -33,7 +34,7 @@ export function AdminDashboard({
   const stats = useAdminStats();
   const [dialog, setDialog] = useState<'event' | 'circle' | null>(null);
   if (stats.isPending) return <Spinner className="text-gold-500" />;
-  if (stats.isError) return <p role="alert">Failed to load admin statistics</p>;
+  if (stats.isError) return <LoadError message="Failed to load admin statistics" query={stats} />;
   const s = stats.data;
   const cards = [
     ['Total Users', s.totalUsers, Users],

@@ -1,6 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DeploymentWarnings } from './admin-settings.tsx';
+import { DeploymentWarnings, displayVersion } from './admin-settings.tsx';
+
+describe('the version in System Information', () => {
+  it('reads as the spec writes it', () => {
+    expect(displayVersion('1.0.0')).toBe('v1.0');
+  });
+});
 
 describe('the warnings at the top of the admin Settings', () => {
   it('show each warning the server gives, as an alert', () => {

@@ -1,11 +1,13 @@
 import { EMAILS_PER_ADDRESS_PER_HOUR, PASSWORD_CHANGES_PER_WINDOW } from '@lunara/shared/auth';
 import { Database, ExternalLink, Mail, ServerCog, Settings, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useAdminSettings, useAuditLog } from '../api/admin-api.ts';
+import { auditEntryText } from './audit-entry-text.ts';
 
 function AuditLog() {
   const audit = useAuditLog();
@@ -20,13 +22,8 @@ function AuditLog() {
       <ul className="flex flex-col divide-y divide-line text-sm">
         {items.map((entry) => (
           <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
-            <span>
-              <span className="font-semibold">{entry.actorName}</span> {entry.action.replace('.', ' ')}{' '}
-              {entry.targetType.replace('_', ' ')}
-              {typeof entry.details.title === 'string' && (
-                <span className="text-ink-muted"> "{entry.details.title}"</span>
-              )}
-              {typeof entry.details.to === 'string' && <span className="text-ink-muted"> to {entry.details.to}</span>}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              <span className="font-semibold">{entry.actorName}</span> {auditEntryText(entry)}
             </span>
             <span className="text-xs text-ink-muted">{relativeTime(entry.createdAt)}</span>
           </li>
@@ -36,6 +33,9 @@ function AuditLog() {
     </Card>
   );
 }
+
+/** The spec's "v1.0": major and minor of the deployed version (1.0.0), as members read versions. */
+export const displayVersion = (version: string) => `v${version.split('.').slice(0, 2).join('.')}`;
 
 /** What the server warned about at start: shown first, since each is something to fix (or chosen knowingly). */
 export function DeploymentWarnings({ warnings }: { warnings: string[] }) {
@@ -58,10 +58,10 @@ export function DeploymentWarnings({ warnings }: { warnings: string[] }) {
 export function AdminSettings() {
   const settings = useAdminSettings();
   if (settings.isPending) return <Spinner className="text-gold-500" />;
-  if (settings.isError) return <p role="alert">Failed to load settings</p>;
+  if (settings.isError) return <LoadError message="Failed to load settings" query={settings} />;
   const s = settings.data;
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <DeploymentWarnings warnings={s.warnings} />
       <Card className="flex flex-col gap-3">
         <h3 className="flex items-center gap-2 text-xl text-night-900">
@@ -134,7 +134,7 @@ export function AdminSettings() {
         </h3>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <dt>Version</dt>
-          <dd className="font-semibold">v{s.version}</dd>
+          <dd className="font-semibold">{displayVersion(s.version)}</dd>
           <dt>Database</dt>
           <dd className="font-semibold">PostgreSQL ({s.database === 'embedded' ? 'embedded' : 'server'})</dd>
           <dt>Authentication</dt>

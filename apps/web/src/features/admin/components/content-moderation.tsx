@@ -1,7 +1,9 @@
 import type { AdminContent, ContentKind } from '@lunara/shared/admin';
+import { formatCount } from '@lunara/shared/plural';
 import { Lock, LockOpen, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -32,7 +34,7 @@ function Row({
 }) {
   return (
     <li className="flex gap-3 rounded-[var(--radius-card)] border border-line bg-white p-4">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
         <p className="flex flex-wrap items-center gap-2 font-semibold">
           {title} {badges}
         </p>
@@ -54,7 +56,7 @@ function ContentList({ data }: { data: AdminContent }) {
         key={post.id}
         title={post.title}
         body={post.content}
-        meta={`${post.category} · ${post.authorName} · ${relativeTime(post.createdAt)} · ${post.likesCount} likes · ${post.commentsCount} comments`}
+        meta={`${post.category} · ${post.authorName} · ${relativeTime(post.createdAt)} · ${formatCount(post.likesCount, 'like')} · ${formatCount(post.commentsCount, 'comment')}`}
         badges={post.isPinned && <Badge tone="gold">Pinned</Badge>}
         action={
           <ConfirmButton
@@ -106,7 +108,7 @@ function ContentList({ data }: { data: AdminContent }) {
       key={topic.id}
       title={topic.title}
       body={topic.content}
-      meta={`${topic.authorName} · ${relativeTime(topic.createdAt)} · ${topic.repliesCount} replies · ${topic.viewsCount} views`}
+      meta={`${topic.authorName} · ${relativeTime(topic.createdAt)} · ${formatCount(topic.repliesCount, 'reply', 'replies')} · ${formatCount(topic.viewsCount, 'view')}`}
       badges={
         <>
           {topic.isPinned && <Badge tone="gold">Pinned</Badge>}
@@ -167,7 +169,7 @@ export function ContentModeration() {
         </TabsList>
       </Tabs>
       {current.isPending && <Spinner className="text-gold-500" />}
-      {current.isError && <p role="alert">Failed to fetch content</p>}
+      {current.isError && <LoadError message="Failed to fetch content" query={current} />}
       {isEmpty && <p className="p-6 text-center text-ink-muted">{EMPTY[kind]}</p>}
       <ul className="flex flex-col gap-3">
         {pages.map((page) => (

@@ -1,4 +1,5 @@
 import { eventBodySchema } from '@lunara/shared/admin';
+import { EVENT_IN_PAST } from '@lunara/shared/circles';
 import { type FormEvent, useId, useState } from 'react';
 import { FieldError } from '../../../components/field-error.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
@@ -54,6 +55,10 @@ export function EventForm({ event: editing, onDone }: { event?: ManagedEvent; on
       maxAttendees: v.capacity ? Number(v.capacity) : null,
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    // The server's rule, said before sending: a new time must be in the future.
+    const startsAt = new Date(parsed.data.eventDate).getTime();
+    const isNewTime = !editing || startsAt !== new Date(editing.eventDate).getTime();
+    if (isNewTime && startsAt <= Date.now()) return setError(EVENT_IN_PAST);
     setError(undefined);
     const done = {
       onSuccess: () => {

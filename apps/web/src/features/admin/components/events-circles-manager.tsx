@@ -27,13 +27,13 @@ export function EventsCirclesManager() {
   const [editing, setEditing] = useState<{ event?: ManagedEvent; circle?: AdminCircle } | null>(null);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card className="flex flex-col gap-3 p-5">
         <h2 className="text-xl text-night-900">Upcoming events</h2>
         <ul className="flex flex-col divide-y divide-line">
           {(events.data?.events ?? []).map((event) => (
             <li key={event.id} className="flex items-center gap-2 py-2 text-sm">
-              <span className="min-w-0 flex-1">
+              <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
                 <span className="block truncate font-semibold">{event.title}</span>
                 <span className="text-xs text-ink-muted">
                   {when.format(new Date(event.eventDate))} · {event.circle.name} · {event.attendeeCount} attending
@@ -50,8 +50,9 @@ export function EventsCirclesManager() {
               <ConfirmButton
                 label={`Cancel ${event.title}`}
                 title="Cancel this event?"
-                description="It disappears from the members' events; their answers are kept."
+                description="It disappears from the members' events, and those attending are told."
                 confirmLabel="Cancel event"
+                cancelLabel="Keep event"
                 onConfirm={() =>
                   cancel.mutate(event.id, {
                     onSuccess: () => toast.success('Event cancelled'),
@@ -73,7 +74,7 @@ export function EventsCirclesManager() {
         <ul className="flex flex-col divide-y divide-line">
           {(circles.data?.circles ?? []).map((circle) => (
             <li key={circle.id} className="flex items-center gap-2 py-2 text-sm">
-              <span className="min-w-0 flex-1">
+              <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
                 <span className="block truncate font-semibold">{circle.name}</span>
                 <span className="text-xs text-ink-muted">
                   {circle.type.replace('_', ' ')} · up to {circle.maxMembers}

@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '@lunara/shared/roles';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -57,7 +58,7 @@ export function UserManagement() {
         />
       </div>
       {users.isPending && <Spinner className="text-gold-500" />}
-      {users.isError && <p role="alert">Failed to fetch users</p>}
+      {users.isError && <LoadError message="Failed to fetch users" query={users} />}
       {users.isSuccess && items.length === 0 && <p className="p-6 text-center text-ink-muted">No users found</p>}
       <ul className="flex flex-col gap-3">
         {items.map((member) => (
@@ -68,7 +69,9 @@ export function UserManagement() {
             <Avatar name={member.displayName || 'Unnamed User'} className="size-10" />
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold">{member.displayName || 'Unnamed User'}</span>
+                <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">
+                  {member.displayName || 'Unnamed User'}
+                </span>
                 <Badge tone={member.role === 'admin' ? 'night' : member.role === 'moderator' ? 'rose' : 'muted'}>
                   {ROLE_LABELS[member.role]}
                 </Badge>

@@ -1,6 +1,6 @@
 import type { Credentials } from '@lunara/shared/auth';
-import { paths } from '../../../config/paths.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { CONFIRMATION_LANDING } from './send-verification-email.ts';
 import { useSessionMutation } from './use-session-mutation.ts';
 
 /** The server answers an address that already has an account like a new one, but starts no session. */
@@ -11,8 +11,8 @@ export interface SignUpAnswer {
 export const signUp = (credentials: Credentials) =>
   apiFetch<SignUpAnswer | null>('/api/auth/sign-up/email', {
     method: 'POST',
-    // Where the emailed confirmation link lands.
-    body: { ...credentials, callbackURL: paths.dashboard.getHref() },
+    // Where the emailed confirmation link lands: a page that says the address is confirmed.
+    body: { ...credentials, callbackURL: CONFIRMATION_LANDING },
   });
 
 /** Signed in at once (a new account), or sent to her inbox (the address already had one: its owner was emailed). */

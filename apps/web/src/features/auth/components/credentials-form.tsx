@@ -1,5 +1,6 @@
-import { type Credentials, credentialsSchema } from '@lunara/shared/auth';
-import { type FormEvent, useId, useState } from 'react';
+import { type Credentials, credentialsSchema, signUpCredentialsSchema } from '@lunara/shared/auth';
+import { Eye, EyeOff } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { FieldError } from '../../../components/field-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -9,8 +10,10 @@ interface CredentialsFormProps {
   submitLabel: string;
   busyLabel: string;
   isBusy: boolean;
+  /** A password being chosen (sign-up) is held to the rules of a new one; signing in takes any. */
   autoCompletePassword: 'current-password' | 'new-password';
-  onSubmit: (credentials: Credentials) => void;
+  /** Settles when the request does: until then another submit (a double click) is ignored. */
+  onSubmit: (credentials: Credentials) => Promise<unknown>;
 }
 
 /** Email and password, validated with the same schema the server uses. */
@@ -25,11 +28,15 @@ export function CredentialsForm({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<keyof Credentials, string>>>({});
+  const [showPassword, setShowPassword] = useState(false);
+  // isBusy arrives a render late: a double click's second submit lands before it.
+  const sending = useRef(false);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (isBusy) return;
-    const parsed = credentialsSchema.safeParse({ email, password });
+    if (isBusy || sending.current) return;
+    const schema = autoCompletePassword === 'new-password' ? signUpCredentialsSchema : credentialsSchema;
+    const parsed = schema.safeParse({ email, password });
     if (!parsed.success) {
       const next: typeof errors = {};
       for (const issue of parsed.error.issues) {
@@ -40,7 +47,10 @@ export function CredentialsForm({
       return;
     }
     setErrors({});
-    onSubmit(parsed.data);
+    sending.current = true;
+    void onSubmit(parsed.data).finally(() => {
+      sending.current = false;
+    });
   }
 
   return (
@@ -63,18 +73,35 @@ export function CredentialsForm({
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          name="password"
-          autoComplete={autoCompletePassword}
-          required
-          minLength={6}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-        />
+        <div className="relative">
+          <Input
+            id={`${id}-password`}
+            type={showPassword ? 'text' : 'password'}
+            className="pr-12"
+            name="password"
+            autoComplete={autoCompletePassword}
+            required
+            minLength={6}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? `${id}-password-error` : undefined}
+          />
+          <button
+            type="button"
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((shown) => !shown)}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-[var(--radius-control)] text-ink-muted hover:text-night-900"
+          >
+            {showPassword ? (
+              <EyeOff className="size-4" aria-hidden="true" />
+            ) : (
+              <Eye className="size-4" aria-hidden="true" />
+            )}
+            {/* Its name as text, not aria-label, so that "Password" still labels the field alone. */}
+            <span className="sr-only">Show password</span>
+          </button>
+        </div>
         <FieldError id={`${id}-password-error`} message={errors.password} />
       </div>
       <Button type="submit" size="lg" disabled={isBusy} className="w-full">

@@ -3,7 +3,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const getCirclesQueryOptions = () =>
-  queryOptions({ queryKey: ['circles'], queryFn: () => apiFetch<{ circles: Circle[] }>('/api/circles') });
+  queryOptions({
+    queryKey: ['circles'],
+    queryFn: () => apiFetch<{ circles: Circle[] }>('/api/circles'),
+    // Decisions on her requests may have come while another tab of the page was open (useLiveCircles
+    // listens only while the circles show): opening them reads them again.
+    refetchOnMount: 'always',
+  });
 export const useCircles = () => useQuery(getCirclesQueryOptions());
 
 export const getRequestsQueryOptions = () =>
@@ -19,8 +25,8 @@ function useCircleMutation<TInput, TResult>(action: (input: TInput) => Promise<T
 }
 
 export const useJoinCircle = () =>
-  useCircleMutation((circleId: string) =>
-    apiFetch<JoinResult>(`/api/circles/${circleId}/join`, { method: 'POST', body: {} }),
+  useCircleMutation(({ circleId, idempotencyKey }: { circleId: string; idempotencyKey: string }) =>
+    apiFetch<JoinResult>(`/api/circles/${circleId}/join`, { method: 'POST', body: {}, idempotencyKey }),
   );
 export const useLeaveCircle = () =>
   useCircleMutation((circleId: string) =>

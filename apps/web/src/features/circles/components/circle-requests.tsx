@@ -23,7 +23,7 @@ export function CircleRequests() {
         {items.map((request) => (
           <li key={request.id} className="flex flex-wrap items-center gap-3 py-3">
             <Avatar name={request.displayName} src={request.avatarUrl} className="size-9" />
-            <p className="min-w-0 flex-1 text-sm">
+            <p className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
               <span className="font-semibold">{request.displayName}</span> asks to join{' '}
               <span className="font-semibold">{request.circleName}</span>
               <span className="block text-xs text-ink-muted">{relativeTime(request.requestedAt)}</span>

@@ -1,9 +1,11 @@
 import type { Circle } from '@lunara/shared/circles';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useCircles } from '../api/circles.ts';
+import { useLiveCircles } from '../api/use-live-circles.ts';
 import { CircleCard } from './circle-card.tsx';
 import { CircleRequests } from './circle-requests.tsx';
 
@@ -18,6 +20,7 @@ const FILTERS: Array<[string, string, (circle: Circle) => boolean]> = [
 /** "Sacred Circles" with its five filters; moderators also see the pending requests. */
 export function CirclesPanel({ canModerate }: { canModerate: boolean }) {
   const circles = useCircles();
+  useLiveCircles();
   useErrorToast(circles.error, 'Error: Failed to load circles. Please try again.');
   const [filter, setFilter] = useState('all');
   const matches = FILTERS.find(([key]) => key === filter)?.[2] ?? (() => true);
@@ -39,13 +42,13 @@ export function CirclesPanel({ canModerate }: { canModerate: boolean }) {
         </TabsList>
       </Tabs>
       {circles.isPending && <Spinner className="text-gold-500" />}
-      {circles.isError && <p role="alert">Error: Failed to load circles. Please try again.</p>}
+      {circles.isError && <LoadError message="Error: Failed to load circles. Please try again." query={circles} />}
       {circles.isSuccess && items.length === 0 && (
         <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
           No circles found
         </p>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((circle) => (
           <CircleCard key={circle.id} circle={circle} />
         ))}

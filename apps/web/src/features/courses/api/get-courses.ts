@@ -9,5 +9,5 @@ export const getCoursesQueryOptions = () =>
 
 export function useCourses() {
   const query = useQuery(getCoursesQueryOptions());
-  return { courses: query.data?.courses ?? [], isLoading: query.isPending, error: query.error };
+  return { courses: query.data?.courses ?? [], isLoading: query.isPending, error: query.error, query };
 }

@@ -1,4 +1,5 @@
 import type { CourseDetail } from '@lunara/shared/courses';
+import { formatCount } from '@lunara/shared/plural';
 import { Award, Download, PartyPopper } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -25,7 +26,7 @@ export function CompletionCard({ course }: { course: CourseDetail }) {
           <Award className="size-8 text-gold-500" aria-hidden="true" />
           <h2 className="text-2xl text-night-900">Your certificate</h2>
           <p className="text-ink-muted">
-            Complete all {course.lessonCount} lessons to earn your certificate of completion.
+            Complete all {formatCount(course.lessonCount, 'lesson')} to earn your certificate of completion.
           </p>
         </>
       )}

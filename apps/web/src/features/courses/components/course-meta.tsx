@@ -1,3 +1,4 @@
+import { formatCount } from '@lunara/shared/plural';
 import { BookOpen, Clock } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 
@@ -14,10 +15,10 @@ export function CourseMeta({
   return (
     <p className={cn('flex items-center gap-4 font-medium text-ink-muted', className)}>
       <span className="inline-flex items-center gap-1.5">
-        <BookOpen className="size-[1em]" aria-hidden="true" /> {lessonCount} lessons
+        <BookOpen className="size-[1em]" aria-hidden="true" /> {formatCount(lessonCount, 'lesson')}
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <Clock className="size-[1em]" aria-hidden="true" /> {hours} hours
+        <Clock className="size-[1em]" aria-hidden="true" /> {formatCount(hours, 'hour')}
       </span>
     </p>
   );

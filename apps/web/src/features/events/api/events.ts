@@ -14,6 +14,15 @@ export const getEventsQueryOptions = (view: EventView) =>
   });
 export const useEvents = (view: EventView) => useQuery(getEventsQueryOptions(view));
 
+/** One event, also a cancelled one (a notification about it opens it). */
+export const getEventQueryOptions = (eventId: string) =>
+  queryOptions({
+    queryKey: ['events', 'one', eventId],
+    queryFn: () => apiFetch<CircleEvent>(`/api/events/${eventId}`),
+  });
+export const useEvent = (eventId: string | null) =>
+  useQuery({ ...getEventQueryOptions(eventId ?? ''), enabled: !!eventId });
+
 export const getAttendeesQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: ['events', 'attendees', eventId],

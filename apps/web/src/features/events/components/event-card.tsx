@@ -7,7 +7,7 @@ import { Dialog, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useRsvp } from '../api/events.ts';
 import { EventDetails } from './event-details.tsx';
-import { durationLabel } from './event-formatting.ts';
+import { dayAndTimeLabel, durationLabel } from './event-formatting.ts';
 import { rsvpFailed, rsvpUpdated } from './rsvp-toast.ts';
 
 const RSVP_LABELS: Record<RsvpStatus, string> = { going: 'Attending', maybe: 'Maybe', not_going: "Can't Attend" };
@@ -28,16 +28,24 @@ export function EventCard({ event }: { event: CircleEvent }) {
       className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-card"
     >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="rose">{event.circle.name}</Badge>
+        <Badge tone="rose" className="[overflow-wrap:anywhere]">
+          {event.circle.name}
+        </Badge>
         {event.myRsvp && <Badge tone={isGoing ? 'gold' : 'muted'}>{RSVP_LABELS[event.myRsvp]}</Badge>}
       </div>
-      <h3 id={`event-${event.id}`} className="text-xl text-night-900">
+      <h3 id={`event-${event.id}`} className="text-xl text-night-900 [overflow-wrap:anywhere]">
         {event.title}
       </h3>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted [overflow-wrap:anywhere]">
         <li className="inline-flex items-center gap-1">
-          <Clock className="size-4" aria-hidden="true" /> {relativeTime(event.eventDate)} ·{' '}
-          {durationLabel(event.durationMinutes)}
+          <Clock className="size-4 shrink-0" aria-hidden="true" />
+          {/* One run of text, so that on a phone it wraps as a sentence, not as two columns. */}
+          <span>
+            <time dateTime={event.eventDate}>
+              {dayAndTimeLabel(event)} ({relativeTime(event.eventDate)})
+            </time>{' '}
+            · {durationLabel(event.durationMinutes)}
+          </span>
         </li>
         <li className="inline-flex items-center gap-1">
           {event.isVirtual ? (
@@ -52,7 +60,7 @@ export function EventCard({ event }: { event: CircleEvent }) {
           {event.maxAttendees ? `/${event.maxAttendees}` : ''} attending
         </li>
       </ul>
-      <p className="line-clamp-3 text-sm text-ink">{event.description}</p>
+      <p className="line-clamp-3 text-sm text-ink [overflow-wrap:anywhere]">{event.description}</p>
       <div className="flex flex-wrap gap-2">
         {isGoing ? (
           <>

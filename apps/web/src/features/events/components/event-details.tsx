@@ -1,6 +1,6 @@
-import type { CircleEvent } from '@lunara/shared/circles';
+import { type CircleEvent, EVENT_CANCELLED } from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
-import { CalendarPlus, Clock, Link2, MapPin } from 'lucide-react';
+import { CalendarPlus, CalendarX, Clock, Link2, MapPin } from 'lucide-react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { DialogContent } from '../../../components/ui/dialog.tsx';
@@ -15,15 +15,28 @@ const RESPONSES: Array<[RsvpStatus, string]> = [
   ['not_going', "Can't Attend"],
 ];
 
+/** Why she can no longer answer, if she cannot: cancelled, or already over. */
+const closedNotice = (event: CircleEvent) =>
+  event.isCancelled ? EVENT_CANCELLED : new Date(event.endDate).getTime() <= Date.now() ? 'This event has ended' : null;
+
 /** The details dialog: when, where, about, your response and who is going. */
 export function EventDetails({ event }: { event: CircleEvent }) {
   const attendees = useAttendees(event.id);
   const rsvp = useRsvp();
   const list = attendees.data?.attendees ?? [];
+  const closed = closedNotice(event);
   return (
     <DialogContent title={event.title} description={event.circle.name} className="max-w-xl">
       <div className="flex flex-col gap-5">
-        <ul className="flex flex-col gap-2 text-sm">
+        {closed && (
+          <p
+            role="status"
+            className="flex items-center gap-2 rounded-[var(--radius-control)] bg-moon-100 p-3 font-semibold text-night-900"
+          >
+            <CalendarX className="size-4 text-danger" aria-hidden="true" /> {closed}
+          </p>
+        )}
+        <ul className="flex flex-col gap-2 text-sm [overflow-wrap:anywhere]">
           <li className="flex items-center gap-2">
             <Clock className="size-4 text-rose-600" aria-hidden="true" /> {fullDate(event)}, {timeRange(event)}
           </li>
@@ -49,30 +62,32 @@ export function EventDetails({ event }: { event: CircleEvent }) {
         </ul>
         <section>
           <h3 className="text-lg text-night-900">About This Event</h3>
-          <p className="mt-1 text-ink-muted whitespace-pre-wrap">{event.description}</p>
+          <p className="mt-1 text-ink-muted [overflow-wrap:anywhere] whitespace-pre-wrap">{event.description}</p>
         </section>
-        <section>
-          <h3 className="text-lg text-night-900">Your Response</h3>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {RESPONSES.map(([status, label]) => (
-              <Button
-                key={status}
-                size="sm"
-                variant={event.myRsvp === status ? 'primary' : 'outline'}
-                aria-pressed={event.myRsvp === status}
-                disabled={rsvp.isPending}
-                onClick={() =>
-                  rsvp.mutate(
-                    { eventId: event.id, status },
-                    { onSuccess: () => rsvpUpdated(status), onError: (error) => rsvpFailed(error.message) },
-                  )
-                }
-              >
-                {label}
-              </Button>
-            ))}
-          </div>
-        </section>
+        {!closed && (
+          <section>
+            <h3 className="text-lg text-night-900">Your Response</h3>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {RESPONSES.map(([status, label]) => (
+                <Button
+                  key={status}
+                  size="sm"
+                  variant={event.myRsvp === status ? 'primary' : 'outline'}
+                  aria-pressed={event.myRsvp === status}
+                  disabled={rsvp.isPending}
+                  onClick={() =>
+                    rsvp.mutate(
+                      { eventId: event.id, status },
+                      { onSuccess: () => rsvpUpdated(status), onError: (error) => rsvpFailed(error.message) },
+                    )
+                  }
+                >
+                  {label}
+                </Button>
+              ))}
+            </div>
+          </section>
+        )}
         <section>
           <h3 className="text-lg text-night-900">Who's Going ({list.length})</h3>
           {list.length === 0 ? (
@@ -81,7 +96,7 @@ export function EventDetails({ event }: { event: CircleEvent }) {
             <ScrollArea className="mt-2 h-40">
               <ul className="flex flex-col gap-2 pr-3">
                 {list.map((attendee) => (
-                  <li key={attendee.userId} className="flex items-center gap-2 text-sm">
+                  <li key={attendee.userId} className="flex items-center gap-2 text-sm [overflow-wrap:anywhere]">
                     <Avatar name={attendee.displayName} src={attendee.avatarUrl} className="size-7" />{' '}
                     {attendee.displayName}
                   </li>
@@ -90,9 +105,11 @@ export function EventDetails({ event }: { event: CircleEvent }) {
             </ScrollArea>
           )}
         </section>
-        <a href={`/api/events/${event.id}/calendar.ics`} download className={buttonClasses('outline', 'sm')}>
-          <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
-        </a>
+        {!closed && (
+          <a href={`/api/events/${event.id}/calendar.ics`} download className={buttonClasses('outline', 'sm')}>
+            <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
+          </a>
+        )}
       </div>
     </DialogContent>
   );

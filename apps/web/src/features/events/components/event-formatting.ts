@@ -8,5 +8,15 @@ export const fullDate = (event: CircleEvent) => day.format(new Date(event.eventD
 export const timeRange = (event: CircleEvent) =>
   `${time.format(new Date(event.eventDate))} – ${time.format(new Date(event.endDate))}`;
 
+const dayAndTime = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+/** "Sat, Jun 1, 6:00 PM" in the member's time zone: the card's date, beside "tomorrow". */
+export const dayAndTimeLabel = (event: CircleEvent) => dayAndTime.format(new Date(event.eventDate));
+
 export const durationLabel = (minutes: number) =>
   minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;

@@ -1,10 +1,13 @@
 import { EVENT_VIEWS, type EventView } from '@lunara/shared/circles';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useEvents } from '../api/events.ts';
 import { EventCard } from './event-card.tsx';
+import { LinkedEventDialog } from './linked-event-dialog.tsx';
 
 const LABELS: Record<EventView, string> = { all: 'All Events', today: 'Today', week: 'This Week', mine: 'My Events' };
 const EMPTY: Record<EventView, string> = {
@@ -20,6 +23,16 @@ export function EventsPanel() {
   const events = useEvents(view);
   useErrorToast(events.error, 'Failed to load events. Please try again.');
   const items = events.data?.events ?? [];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const closeLinkedEvent = () =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('event');
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <section aria-labelledby="events-title" className="flex flex-col gap-5">
       <h2 id="events-title" className="text-2xl text-night-900">
@@ -35,17 +48,18 @@ export function EventsPanel() {
         </TabsList>
       </Tabs>
       {events.isPending && <Spinner className="text-gold-500" />}
-      {events.isError && <p role="alert">Failed to load events. Please try again.</p>}
+      {events.isError && <LoadError message="Failed to load events. Please try again." query={events} />}
       {events.isSuccess && items.length === 0 && (
         <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
           {EMPTY[view]}
         </p>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {items.map((event) => (
           <EventCard key={event.id} event={event} />
         ))}
       </div>
+      <LinkedEventDialog eventId={searchParams.get('event')} onClose={closeLinkedEvent} />
     </section>
   );
 }

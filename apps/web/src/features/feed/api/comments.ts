@@ -16,8 +16,8 @@ export const getCommentsQueryOptions = (postId: string) =>
 
 export const useComments = (postId: string) => useInfiniteQuery(getCommentsQueryOptions(postId));
 
-export const addComment = (postId: string, content: string) =>
-  apiFetch<Comment>(`/api/posts/${postId}/comments`, { method: 'POST', body: { content } });
+export const addComment = (postId: string, content: string, idempotencyKey: string) =>
+  apiFetch<Comment>(`/api/posts/${postId}/comments`, { method: 'POST', body: { content }, idempotencyKey });
 export const deleteComment = (commentId: string) =>
   apiFetch<{ ok: true }>(`/api/comments/${commentId}`, { method: 'DELETE' });
 
@@ -34,5 +34,7 @@ function useCommentMutation<TInput>(postId: string, action: (input: TInput) => P
 }
 
 export const useAddComment = (postId: string) =>
-  useCommentMutation(postId, (content: string) => addComment(postId, content));
+  useCommentMutation(postId, ({ content, idempotencyKey }: { content: string; idempotencyKey: string }) =>
+    addComment(postId, content, idempotencyKey),
+  );
 export const useDeleteComment = (postId: string) => useCommentMutation(postId, deleteComment);

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { getPostsQueryOptions } from './get-posts.ts';
 
-export const createPost = (body: CreatePostBody) => apiFetch<Post>('/api/posts', { method: 'POST', body });
+export const createPost = ({ idempotencyKey, ...body }: CreatePostBody & { idempotencyKey: string }) =>
+  apiFetch<Post>('/api/posts', { method: 'POST', body, idempotencyKey });
 export const deletePost = (postId: string) => apiFetch<{ ok: true }>(`/api/posts/${postId}`, { method: 'DELETE' });
 export const pinPost = (postId: string, isPinned: boolean) =>
   apiFetch<Post>(`/api/posts/${postId}/pin`, { method: 'PUT', body: { isPinned } });

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { useAddComment, useComments, useDeleteComment } from '../api/comments.ts';
 
 interface CommentSectionProps {
@@ -25,15 +26,24 @@ export function CommentSection({ postId, viewer, onOpenProfile }: CommentSection
   const [draft, setDraft] = useState('');
   const isBlank = draft.trim().length === 0;
 
+  const submit = useSubmitOnce();
+
   function send() {
-    if (isBlank || add.isPending) return;
-    add.mutate(draft, {
-      onSuccess: () => {
-        setDraft('');
-        toast.success('Comment added!');
+    if (isBlank) return;
+    const idempotencyKey = submit.begin();
+    if (!idempotencyKey) return;
+    add.mutate(
+      { content: draft, idempotencyKey },
+      {
+        onSuccess: () => {
+          submit.succeeded();
+          setDraft('');
+          toast.success('Comment added!');
+        },
+        onError: () => toast.error('Failed to add comment'),
+        onSettled: submit.settled,
       },
-      onError: () => toast.error('Failed to add comment'),
-    });
+    );
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -61,7 +71,7 @@ export function CommentSection({ postId, viewer, onOpenProfile }: CommentSection
               <p className="text-sm">
                 <button
                   type="button"
-                  className="font-semibold hover:underline"
+                  className="font-semibold [overflow-wrap:anywhere] hover:underline"
                   onClick={() => onOpenProfile(comment.author.id)}
                 >
                   {comment.author.displayName}
@@ -78,6 +88,7 @@ export function CommentSection({ postId, viewer, onOpenProfile }: CommentSection
                 confirmLabel="Delete"
                 onConfirm={() =>
                   remove.mutate(comment.id, {
+                    onSuccess: () => toast.success('Comment deleted'),
                     onError: (error) => toast.error('Failed to delete comment', { description: error.message }),
                   })
                 }

@@ -1,6 +1,7 @@
 import type { Role } from '@lunara/shared/roles';
 import { PenLine } from 'lucide-react';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -22,7 +23,7 @@ export function CommunityFeed({
   const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <section aria-labelledby="feed-title" className="flex flex-col gap-5">
+    <section aria-labelledby="feed-title" className="mx-auto flex w-full max-w-[45rem] flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="feed-title" className="text-2xl text-night-900">
           Share with the Sisterhood
@@ -37,7 +38,7 @@ export function CommunityFeed({
       </div>
       {isComposing && <PostComposer onDone={() => setIsComposing(false)} />}
       {posts.isPending && <p className="text-ink-muted">Loading community feed...</p>}
-      {posts.isError && <p role="alert">Failed to load posts</p>}
+      {posts.isError && <LoadError message="Failed to load posts" query={posts} />}
       {posts.isSuccess && items.length === 0 && (
         <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
           No posts yet. Be the first to share with the community!

@@ -1,12 +1,15 @@
 import { POST_CATEGORIES } from '@lunara/shared/community';
 import type { Post } from '@lunara/shared/feed';
+import { formatCount } from '@lunara/shared/plural';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { Heart, MessageCircle, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -17,12 +20,14 @@ interface PostCardProps {
   post: Post;
   viewer: { id: string; role: Role };
   onOpenProfile: (userId: string) => void;
+  /** On the post's own page: its comments open, its title not a link, and `onDeleted` after a delete. */
+  ownPage?: { onDeleted: () => void };
 }
 
 const categoryLabel = (key: string) => POST_CATEGORIES.find((category) => category.key === key)?.label ?? key;
 
-export function PostCard({ post, viewer, onOpenProfile }: PostCardProps) {
-  const [showComments, setShowComments] = useState(false);
+export function PostCard({ post, viewer, onOpenProfile, ownPage }: PostCardProps) {
+  const [showComments, setShowComments] = useState(ownPage !== undefined);
   const like = useSetLike();
   const remove = useDeletePost();
   const pin = usePinPost();
@@ -48,7 +53,7 @@ export function PostCard({ post, viewer, onOpenProfile }: PostCardProps) {
         <div className="min-w-0 flex-1">
           <button
             type="button"
-            className="font-semibold text-ink hover:underline"
+            className="font-semibold text-ink [overflow-wrap:anywhere] hover:underline"
             onClick={() => onOpenProfile(post.author.id)}
           >
             {post.author.displayName}
@@ -66,7 +71,13 @@ export function PostCard({ post, viewer, onOpenProfile }: PostCardProps) {
       </header>
       <div>
         <h3 id={`post-${post.id}`} className="text-xl text-night-900 [overflow-wrap:anywhere]">
-          {post.title}
+          {ownPage ? (
+            post.title
+          ) : (
+            <Link to={paths.post.getHref(post.id)} className="hover:underline">
+              {post.title}
+            </Link>
+          )}
         </h3>
         <p className="mt-2 text-ink [overflow-wrap:anywhere] whitespace-pre-wrap">{post.content}</p>
       </div>
@@ -75,7 +86,7 @@ export function PostCard({ post, viewer, onOpenProfile }: PostCardProps) {
           variant="ghost"
           size="sm"
           aria-pressed={post.likedByMe}
-          aria-label={post.likedByMe ? 'Unlike' : 'Like'}
+          aria-label={`${post.likedByMe ? 'Unlike' : 'Like'} (${formatCount(post.likesCount, 'like')})`}
           disabled={like.isPending}
           onClick={() =>
             like.mutate(
@@ -85,11 +96,11 @@ export function PostCard({ post, viewer, onOpenProfile }: PostCardProps) {
           }
         >
           <Heart className={cn('size-4', post.likedByMe && 'fill-rose-500 text-rose-500')} aria-hidden="true" />
-          {post.likesCount}
+          {formatCount(post.likesCount, 'like')}
         </Button>
         <Button variant="ghost" size="sm" aria-expanded={showComments} onClick={() => setShowComments((open) => !open)}>
           <MessageCircle className="size-4" aria-hidden="true" />
-          {post.commentsCount} <span className="sr-only">comments</span>
+          {formatCount(post.commentsCount, 'comment')}
         </Button>
         <span className="flex-1" />
         {canModerate && (
@@ -100,7 +111,10 @@ export function PostCard({ post, viewer, onOpenProfile }: PostCardProps) {
             onClick={() =>
               pin.mutate(
                 { postId: post.id, isPinned: !post.isPinned },
-                { onError: (error) => toast.error(error.message) },
+                {
+                  onSuccess: () => toast.success(post.isPinned ? 'Post unpinned' : 'Post pinned'),
+                  onError: (error) => toast.error(error.message),
+                },
               )
             }
           >
@@ -119,7 +133,10 @@ export function PostCard({ post, viewer, onOpenProfile }: PostCardProps) {
             confirmLabel="Delete post"
             onConfirm={() =>
               remove.mutate(post.id, {
-                onSuccess: () => toast.success('Post deleted'),
+                onSuccess: () => {
+                  toast.success('Post deleted');
+                  ownPage?.onDeleted();
+                },
                 onError: (error) => toast.error('Failed to delete post', { description: error.message }),
               })
             }

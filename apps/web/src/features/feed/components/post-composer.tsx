@@ -7,36 +7,45 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { useDraft } from '../../../lib/use-draft.ts';
+import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { useCreatePost } from '../api/post-mutations.ts';
 
 const CATEGORY_OPTIONS = POST_CATEGORIES.map((category) => ({ value: category.key, label: category.label }));
 
-/** Title, content and category; on success it closes and resets, on failure it keeps the text. */
+/**
+ * Title, content and category; on success it closes and resets, on failure it keeps the text. The text is
+ * a draft kept across reloads, and a double click or a retry creates one post (one idempotency key).
+ */
 export function PostComposer({ onDone }: { onDone: () => void }) {
   const id = useId();
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
+  const [title, setTitle, clearTitle] = useDraft('post-title');
+  const [content, setContent, clearContent] = useDraft('post-content');
   const [category, setCategory] = useState<PostCategory>('general');
   const create = useCreatePost();
+  const submit = useSubmitOnce();
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (create.isPending) return;
     if (!title.trim() || !content.trim()) {
       toast.error(FILL_ALL_FIELDS);
       return;
     }
+    const idempotencyKey = submit.begin();
+    if (!idempotencyKey) return;
     create.mutate(
-      { title, content, category },
+      { title, content, category, idempotencyKey },
       {
         onSuccess: () => {
+          submit.succeeded();
           toast.success('Post created successfully!');
-          setTitle('');
-          setContent('');
+          clearTitle();
+          clearContent();
           setCategory('general');
           onDone();
         },
         onError: (error) => toast.error('Failed to create post', { description: error.message }),
+        onSettled: submit.settled,
       },
     );
   }

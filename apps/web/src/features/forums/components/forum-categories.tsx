@@ -1,4 +1,5 @@
 import { MessagesSquare } from 'lucide-react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -19,7 +20,7 @@ export function ForumCategories({ onOpen }: { onOpen: (categoryId: string) => vo
   const categories = useForumCategories();
   useErrorToast(categories.error, 'Failed to load forum categories');
   if (categories.isPending) return <Spinner className="text-gold-500" />;
-  if (categories.isError) return <p role="alert">Failed to load forum categories</p>;
+  if (categories.isError) return <LoadError message="Failed to load forum categories" query={categories} />;
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {categories.data.categories.map((category) => (

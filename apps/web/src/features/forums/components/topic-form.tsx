@@ -5,20 +5,24 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useDraft } from '../../../lib/use-draft.ts';
 
 interface TopicFormProps {
   initial?: TopicBody;
+  /** A new topic's text is a draft kept across reloads under this name; an edit is not. */
+  draftName?: string;
   submitLabel: string;
   isBusy: boolean;
-  onSubmit: (body: TopicBody) => void;
+  /** `clearDraft` forgets the kept draft: call it once the topic is saved. */
+  onSubmit: (body: TopicBody, clearDraft: () => void) => void;
   onCancel: () => void;
 }
 
 /** Title and content, checked with the server's own schema before anything is sent. */
-export function TopicForm({ initial, submitLabel, isBusy, onSubmit, onCancel }: TopicFormProps) {
+export function TopicForm({ initial, draftName, submitLabel, isBusy, onSubmit, onCancel }: TopicFormProps) {
   const id = useId();
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [content, setContent] = useState(initial?.content ?? '');
+  const [title, setTitle, clearTitle] = useDraft(draftName ? `${draftName}-title` : null, initial?.title);
+  const [content, setContent, clearContent] = useDraft(draftName ? `${draftName}-content` : null, initial?.content);
   const [error, setError] = useState<string>();
 
   function handleSubmit(event: FormEvent) {
@@ -26,7 +30,10 @@ export function TopicForm({ initial, submitLabel, isBusy, onSubmit, onCancel }: 
     const parsed = topicBodySchema.safeParse({ title, content });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
-    onSubmit(parsed.data);
+    onSubmit(parsed.data, () => {
+      clearTitle();
+      clearContent();
+    });
   }
 
   return (

@@ -1,5 +1,8 @@
+import type { TopicBody } from '@lunara/shared/forums';
+import { formatCount } from '@lunara/shared/plural';
 import { ArrowLeft, Eye, Lock, MessageCircle, Pin, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -7,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { createTopic, useForumMutation } from '../api/forum-mutations.ts';
 import { useForumCategories, useTopics } from '../api/forum-queries.ts';
 import { TopicForm } from './topic-form.tsx';
@@ -25,7 +29,10 @@ export function TopicList({
   useErrorToast(topics.error, 'Failed to load topics');
   const category = useForumCategories().data?.categories.find((candidate) => candidate.id === categoryId);
   const [isComposing, setIsComposing] = useState(false);
-  const create = useForumMutation((body: Parameters<typeof createTopic>[1]) => createTopic(categoryId, body));
+  const create = useForumMutation(({ body, idempotencyKey }: { body: TopicBody; idempotencyKey: string }) =>
+    createTopic(categoryId, body, idempotencyKey),
+  );
+  const submit = useSubmitOnce();
   const items = topics.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -42,7 +49,7 @@ export function TopicList({
         {category?.name ?? 'Topics'}
       </h2>
       {topics.isPending && <Spinner className="text-gold-500" />}
-      {topics.isError && <p role="alert">Failed to load topics</p>}
+      {topics.isError && <LoadError message="Failed to load topics" query={topics} />}
       {topics.isSuccess && items.length === 0 && (
         <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
           No topics yet. Be the first to start a discussion!
@@ -61,15 +68,16 @@ export function TopicList({
                 {topic.isLocked && <Lock role="img" className="size-4 text-ink-muted" aria-label="Locked" />}
                 <span className="font-medium text-night-900 [overflow-wrap:anywhere]">{topic.title}</span>
               </span>
-              <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-ink-muted">
+              <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-ink-muted [overflow-wrap:anywhere]">
                 <span>
                   by {topic.author.displayName}, {relativeTime(topic.createdAt)}
                 </span>
                 <span className="inline-flex items-center gap-1">
-                  <MessageCircle className="size-3.5" aria-hidden="true" /> {topic.repliesCount} replies
+                  <MessageCircle className="size-3.5" aria-hidden="true" />{' '}
+                  {formatCount(topic.repliesCount, 'reply', 'replies')}
                 </span>
                 <span className="inline-flex items-center gap-1">
-                  <Eye className="size-3.5" aria-hidden="true" /> {topic.viewsCount} views
+                  <Eye className="size-3.5" aria-hidden="true" /> {formatCount(topic.viewsCount, 'view')}
                 </span>
                 <span>
                   {topic.lastReplyAt
@@ -88,16 +96,25 @@ export function TopicList({
             submitLabel="Start Topic"
             isBusy={create.isPending}
             onCancel={() => setIsComposing(false)}
-            onSubmit={(body) =>
-              create.mutate(body, {
-                onSuccess: (topic) => {
-                  toast.success('Topic created');
-                  setIsComposing(false);
-                  onOpenTopic(topic.id);
+            draftName="topic"
+            onSubmit={(body, clearDraft) => {
+              const idempotencyKey = submit.begin();
+              if (!idempotencyKey) return;
+              create.mutate(
+                { body, idempotencyKey },
+                {
+                  onSuccess: (topic) => {
+                    submit.succeeded();
+                    clearDraft();
+                    toast.success('Topic created');
+                    setIsComposing(false);
+                    onOpenTopic(topic.id);
+                  },
+                  onError: (error) => toast.error('Failed to create topic', { description: error.message }),
+                  onSettled: submit.settled,
                 },
-                onError: (error) => toast.error('Failed to create topic', { description: error.message }),
-              })
-            }
+              );
+            }}
           />
         </DialogContent>
       </Dialog>

@@ -1,4 +1,5 @@
 import type { TopicDetail } from '@lunara/shared/forums';
+import { formatCount } from '@lunara/shared/plural';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { ArrowLeft, Lock, LockOpen, Pencil, Pin, PinOff, Send, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
@@ -11,15 +12,11 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
-import {
-  addReply,
-  deleteReply,
-  deleteTopic,
-  editTopic,
-  setTopicFlag,
-  useForumMutation,
-} from '../api/forum-mutations.ts';
+import { useDraft } from '../../../lib/use-draft.ts';
+import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
+import { addReply, deleteTopic, editTopic, setTopicFlag, useForumMutation } from '../api/forum-mutations.ts';
 import { useReplies, useTopic } from '../api/forum-queries.ts';
+import { ReplyItem } from './reply-item.tsx';
 import { TopicForm } from './topic-form.tsx';
 
 interface TopicViewProps {
@@ -73,18 +70,28 @@ function ModeratorControls({ topic }: { topic: TopicDetail }) {
 }
 
 function ReplyBox({ topicId }: { topicId: string }) {
-  const [draft, setDraft] = useState('');
-  const reply = useForumMutation((content: string) => addReply(topicId, content));
+  const [draft, setDraft, clearDraft] = useDraft(`reply-${topicId}`);
+  const reply = useForumMutation(({ content, idempotencyKey }: { content: string; idempotencyKey: string }) =>
+    addReply(topicId, content, idempotencyKey),
+  );
+  const submit = useSubmitOnce();
   const isBlank = draft.trim().length === 0;
   const send = () => {
-    if (isBlank || reply.isPending) return;
-    reply.mutate(draft, {
-      onSuccess: () => {
-        setDraft('');
-        toast.success('Reply posted');
+    if (isBlank) return;
+    const idempotencyKey = submit.begin();
+    if (!idempotencyKey) return;
+    reply.mutate(
+      { content: draft, idempotencyKey },
+      {
+        onSuccess: () => {
+          submit.succeeded();
+          clearDraft();
+          toast.success('Reply posted');
+        },
+        onError: (error) => toast.error('Failed to post reply', { description: error.message }),
+        onSettled: submit.settled,
       },
-      onError: (error) => toast.error('Failed to post reply', { description: error.message }),
-    });
+    );
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
@@ -116,7 +123,6 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
   const [isEditing, setIsEditing] = useState(false);
   const edit = useForumMutation((body: Parameters<typeof editTopic>[1]) => editTopic(topicId, body));
   const remove = useForumMutation(() => deleteTopic(topicId));
-  const removeReply = useForumMutation(deleteReply);
 
   if (topic.isPending) return <Spinner className="text-gold-500" />;
   if (topic.isError) return <p role="alert">{topic.error.message}</p>;
@@ -155,11 +161,11 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
             </h2>
             <button
               type="button"
-              className="flex items-center gap-2 self-start text-sm text-ink-muted"
+              className="flex items-center gap-2 self-start text-left text-sm text-ink-muted [overflow-wrap:anywhere]"
               onClick={() => onOpenProfile(data.author.id)}
             >
               <Avatar name={data.author.displayName} src={data.author.avatarUrl} className="size-7" />
-              {data.author.displayName} · {relativeTime(data.createdAt)} · {data.viewsCount} views
+              {data.author.displayName} · {relativeTime(data.createdAt)} · {formatCount(data.viewsCount, 'view')}
             </button>
             <p className="[overflow-wrap:anywhere] whitespace-pre-wrap">{data.content}</p>
           </>
@@ -179,7 +185,10 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
               confirmLabel="Delete topic"
               onConfirm={() =>
                 remove.mutate(undefined, {
-                  onSuccess: onBack,
+                  onSuccess: () => {
+                    toast.success('Topic deleted');
+                    onBack();
+                  },
                   onError: (error) => toast.error('Failed to delete topic', { description: error.message }),
                 })
               }
@@ -194,37 +203,13 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
       </h3>
       <ol className="flex flex-col gap-3">
         {items.map((reply) => (
-          <li key={reply.id} className="flex gap-3 rounded-[var(--radius-card)] border border-line bg-white p-4">
-            <button
-              type="button"
-              onClick={() => onOpenProfile(reply.author.id)}
-              aria-label={`Open ${reply.author.displayName}'s profile`}
-            >
-              <Avatar name={reply.author.displayName} src={reply.author.avatarUrl} className="size-9" />
-            </button>
-            <div className="min-w-0 flex-1">
-              <p className="text-sm">
-                <span className="font-semibold">{reply.author.displayName}</span>{' '}
-                <span className="text-xs text-ink-muted">{relativeTime(reply.createdAt)}</span>
-              </p>
-              <p className="mt-1 [overflow-wrap:anywhere] whitespace-pre-wrap">{reply.content}</p>
-            </div>
-            {((reply.author.id === viewer.id && !data.isLocked) || canModerate) && (
-              <ConfirmButton
-                label="Delete reply"
-                title="Delete this reply?"
-                description="It will be removed for everyone."
-                confirmLabel="Delete"
-                onConfirm={() =>
-                  removeReply.mutate(reply.id, {
-                    onError: (error) => toast.error('Failed to delete reply', { description: error.message }),
-                  })
-                }
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-              </ConfirmButton>
-            )}
-          </li>
+          <ReplyItem
+            key={reply.id}
+            reply={reply}
+            isOwnOpen={reply.author.id === viewer.id && !data.isLocked}
+            canModerate={canModerate}
+            onOpenProfile={onOpenProfile}
+          />
         ))}
       </ol>
       <LoadMoreButton query={replies} label="Show more replies" />

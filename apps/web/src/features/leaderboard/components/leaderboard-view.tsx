@@ -1,3 +1,4 @@
+import { formatCount } from '@lunara/shared/plural';
 import { levelTitle, POINTS } from '@lunara/shared/points';
 import type { LeaderboardEntry, LeaderboardPeriod } from '@lunara/shared/profiles';
 import { Crown, Medal } from 'lucide-react';
@@ -25,6 +26,24 @@ const EARNING_RULES: Array<[string, number, string]> = [
   ['Weekly streak bonus', POINTS.weeklyBonus, ''],
 ];
 
+// Gold, silver and bronze: each place tells itself apart by colour and by name.
+const PLACES = [
+  { name: '1st place', Icon: Crown, className: 'text-gold-700 fill-gold-300' },
+  { name: '2nd place', Icon: Medal, className: 'text-[#4f5866] fill-[#d5dae1]' },
+  { name: '3rd place', Icon: Medal, className: 'text-[#8a4b14] fill-[#e9b27c]' },
+];
+
+function RankMark({ rank }: { rank: number }) {
+  const place = PLACES[rank - 1];
+  if (!place) return null;
+  return (
+    <span className="flex items-center gap-1 text-xs font-semibold uppercase tracking-wide text-night-900">
+      <place.Icon className={cn('size-6', place.className)} aria-hidden="true" />
+      {place.name}
+    </span>
+  );
+}
+
 function TopCard({ entry, onOpenProfile }: { entry: LeaderboardEntry; onOpenProfile: (id: string) => void }) {
   const tones = ['from-gold-300 to-gold-400', 'from-moon-200 to-moon-100', 'from-rose-300 to-moon-100'];
   return (
@@ -36,15 +55,11 @@ function TopCard({ entry, onOpenProfile }: { entry: LeaderboardEntry; onOpenProf
         tones[entry.rank - 1],
       )}
     >
-      {entry.rank === 1 ? (
-        <Crown className="size-6 text-gold-700" aria-hidden="true" />
-      ) : (
-        <Medal className="size-6 text-night-700" aria-hidden="true" />
-      )}
+      <RankMark rank={entry.rank} />
       <Avatar name={entry.displayName} src={entry.avatarUrl} className="size-14" />
       <span className="font-semibold [overflow-wrap:anywhere]">{entry.displayName}</span>
       <span className="text-sm text-ink-muted">{levelTitle(entry.level)}</span>
-      <span className="font-display text-2xl text-night-900">{entry.points} pts</span>
+      <span className="font-display text-2xl text-night-900">{formatCount(entry.points, 'pt')}</span>
       <span className="flex flex-wrap justify-center gap-1">
         {entry.badges.slice(0, 3).map((badge) => (
           <AchievementBadge key={badge} badge={badge} compact />
@@ -87,13 +102,13 @@ export function LeaderboardView({ onOpenProfile }: { onOpenProfile: (userId: str
         </p>
       )}
       {entries.length > 0 && (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {entries.slice(0, 3).map((entry) => (
             <TopCard key={entry.userId} entry={entry} onOpenProfile={onOpenProfile} />
           ))}
         </div>
       )}
-      <div className="grid gap-5 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[2fr_1fr]">
         {entries.length > 3 && (
           <Card className="p-4 sm:p-6">
             <h3 className="text-xl text-night-900">Community Rankings</h3>
@@ -117,7 +132,7 @@ export function LeaderboardView({ onOpenProfile }: { onOpenProfile: (userId: str
                       <AchievementBadge key={badge} badge={badge} compact />
                     ))}
                   </span>
-                  <span className="font-semibold">{entry.points} pts</span>
+                  <span className="font-semibold">{formatCount(entry.points, 'pt')}</span>
                 </li>
               ))}
             </ol>

@@ -1,4 +1,16 @@
-import { Bell, CalendarDays, Heart, MessageCircle, MessageSquare, MessagesSquare, Settings, Users } from 'lucide-react';
+import {
+  Bell,
+  CalendarClock,
+  CalendarDays,
+  CalendarX,
+  Heart,
+  MessageCircle,
+  MessageSquare,
+  MessagesSquare,
+  Settings,
+  Users,
+  UserX,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -12,7 +24,10 @@ import { useNotifications } from './notification-provider.tsx';
 const ICONS: Record<string, typeof Bell> = {
   message: MessageCircle,
   event_rsvp: CalendarDays,
+  event_changed: CalendarClock,
+  event_cancelled: CalendarX,
   circle_invite: Users,
+  circle_declined: UserX,
   circle_discussion: Users,
   forum_reply: MessagesSquare,
   post_like: Heart,
@@ -92,7 +107,7 @@ export function NotificationBell() {
                         }}
                       >
                         <Icon className="mt-0.5 size-4 shrink-0 text-rose-600" aria-hidden="true" />
-                        <span className="min-w-0 flex-1">
+                        <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
                           <span className="block text-sm font-semibold">{notification.title}</span>
                           <span className="block text-sm text-ink-muted">{notification.message}</span>
                           <span className="text-xs text-ink-muted">{relativeTime(notification.createdAt)}</span>

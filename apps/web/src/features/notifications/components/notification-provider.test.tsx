@@ -40,6 +40,35 @@ describe('live notification events', () => {
     expect(applyNotificationEvent(next, event)).toBe(next);
   });
 
+  it('bring a collapsed one back to the top with a new like, counting it unread once', () => {
+    const liked = notification('likes', true);
+    const list = inbox(notification('a'), liked);
+    const renewed = {
+      type: 'notification.created',
+      notification: { ...liked, read: false, message: 'Bella and 1 other liked', createdAt: 'later' },
+      replacesUnread: false,
+    } as const;
+    const next = applyNotificationEvent(list, renewed);
+    expect(next.notifications.map((n) => [n.id, n.read])).toEqual([
+      ['likes', false],
+      ['a', false],
+    ]);
+    expect(next.unreadCount).toBe(2);
+    // Another like while it is still unread: still one unread for it, the newest message on top.
+    const again = {
+      ...renewed,
+      notification: { ...renewed.notification, message: 'Bella and 2 others liked', createdAt: 'later still' },
+      replacesUnread: true,
+    };
+    const after = applyNotificationEvent(next, again);
+    expect(after.unreadCount).toBe(2);
+    expect(after.notifications.map((n) => n.message)).toEqual(['Bella and 2 others liked', 'Like a']);
+    expect(applyNotificationEvent(after, again)).toBe(after);
+    // Brought back from beyond the 50 she holds: the server says whether it was already counted unread.
+    expect(applyNotificationEvent(inbox(notification('a')), again).unreadCount).toBe(1);
+    expect(applyNotificationEvent(inbox(notification('a')), renewed).unreadCount).toBe(2);
+  });
+
   it('replace an updated one and count it read once', () => {
     const list = inbox(notification('a'), notification('b'));
     const read = { type: 'notification.updated', notification: notification('a', true) } as const;

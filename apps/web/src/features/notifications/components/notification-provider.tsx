@@ -32,10 +32,18 @@ const NotificationContext = createContext<NotificationContextValue | null>(null)
 export function applyNotificationEvent(list: NotificationList, event: RealtimeEvent): NotificationList {
   switch (event.type) {
     case 'notification.created': {
-      if (list.notifications.some((n) => n.id === event.notification.id)) return list;
+      const before = list.notifications.find((n) => n.id === event.notification.id);
+      // The same event twice (after a reconnect) changes nothing.
+      if (before?.createdAt === event.notification.createdAt) return list;
+      // One brought back to the top (a collapsed one with a new like) counts once: what it replaces
+      // leaves the count if it was unread (as this list has it, else as the server says).
+      const replacedUnread = before ? !before.read : Boolean(event.replacesUnread);
       return {
-        notifications: [event.notification, ...list.notifications].slice(0, NOTIFICATION_LIST_SIZE),
-        unreadCount: list.unreadCount + (event.notification.read ? 0 : 1),
+        notifications: [event.notification, ...list.notifications.filter((n) => n.id !== event.notification.id)].slice(
+          0,
+          NOTIFICATION_LIST_SIZE,
+        ),
+        unreadCount: Math.max(0, list.unreadCount + (event.notification.read ? 0 : 1) - (replacedUnread ? 1 : 0)),
       };
     }
     case 'notification.updated': {

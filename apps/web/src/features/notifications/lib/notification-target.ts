@@ -5,8 +5,10 @@ export function notificationTarget(notification: AppNotification): string {
   const data = notification.data;
   if (typeof data.conversationId === 'string') return `/community?tab=messages&conversation=${data.conversationId}`;
   if (typeof data.topicId === 'string') return `/community?tab=forums&topic=${data.topicId}`;
-  if (typeof data.eventId === 'string') return '/community?tab=events';
+  // The event itself, which says so if it was cancelled since.
+  if (typeof data.eventId === 'string') return `/community?tab=events&event=${data.eventId}`;
   if (typeof data.circleId === 'string') return '/community?tab=circles';
+  if (typeof data.postId === 'string') return `/community/post/${data.postId}`;
   return '/community';
 }
 

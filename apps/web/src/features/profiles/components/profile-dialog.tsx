@@ -3,6 +3,7 @@ import type { ProfileDetail } from '@lunara/shared/profiles';
 import { type FormEvent, useId, useState } from 'react';
 import { AchievementBadge } from '../../../components/achievement-badge.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -140,7 +141,7 @@ export function ProfileDialog({ userId, onClose }: { userId: string | null; onCl
     <Dialog open={Boolean(userId)} onOpenChange={(open) => !open && close()}>
       <DialogContent title={title} className="max-w-xl">
         {profile.isPending && <Spinner className="text-gold-500" />}
-        {profile.isError && <p role="alert">Failed to load profile</p>}
+        {profile.isError && <LoadError message="Failed to load profile" query={profile} />}
         {profile.data &&
           (isEditing ? (
             <ProfileForm profile={profile.data} onDone={() => setIsEditing(false)} />

@@ -32,11 +32,13 @@ function useRitualMutation<TInput, TResult>(action: (input: TInput) => Promise<T
 }
 
 export const useCompleteRitual = () =>
-  useRitualMutation(({ ritualId, body }: { ritualId: string; body: CompleteRitualBody }) =>
-    apiFetch<Completion>(`/api/rituals/${ritualId}/complete?tz=${encodeURIComponent(timeZone())}`, {
-      method: 'POST',
-      body,
-    }),
+  useRitualMutation(
+    ({ ritualId, body, idempotencyKey }: { ritualId: string; body: CompleteRitualBody; idempotencyKey: string }) =>
+      apiFetch<Completion>(`/api/rituals/${ritualId}/complete?tz=${encodeURIComponent(timeZone())}`, {
+        method: 'POST',
+        body,
+        idempotencyKey,
+      }),
   );
 export const useCreateRitual = () =>
   useRitualMutation((body: CreateRitualBody) => apiFetch<Ritual>('/api/rituals', { method: 'POST', body }));

@@ -3,8 +3,10 @@ import type { Moon } from '@lunara/shared/ritual-schemas';
 import { LocateFixed } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSaveLocation } from '../api/rituals.ts';
+import { MOON_CARD_TEXT } from './moon-card-text.ts';
 
 const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const dayTime = new Intl.DateTimeFormat(undefined, { weekday: 'long', hour: 'numeric', minute: '2-digit' });
@@ -13,6 +15,7 @@ const dayTime = new Intl.DateTimeFormat(undefined, { weekday: 'long', hour: 'num
 export function MoonCard({ moon }: { moon: Moon }) {
   const info = moonPhaseInfo(moon.phase);
   const next = moonPhaseInfo(moon.nextPhase.phase);
+  const text = MOON_CARD_TEXT[info.textTone];
   const saveLocation = useSaveLocation();
 
   function askForLocation() {
@@ -31,7 +34,7 @@ export function MoonCard({ moon }: { moon: Moon }) {
   return (
     <section
       aria-labelledby="moon-title"
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] p-6 text-moon-50 shadow-card sm:p-8"
+      className={cn('flex flex-col gap-4 rounded-[var(--radius-card)] p-6 shadow-card sm:p-8', text.title)}
       style={{ background: `linear-gradient(135deg, ${info.gradient.join(', ')})` }}
     >
       <div className="flex items-center gap-4">
@@ -39,18 +42,18 @@ export function MoonCard({ moon }: { moon: Moon }) {
           {info.emoji}
         </span>
         <div>
-          <p className="text-sm tracking-[0.2em] text-gold-300 uppercase">Tonight's moon</p>
+          <p className={cn('text-sm tracking-[0.2em] uppercase', text.eyebrow)}>Tonight's moon</p>
           <h2 id="moon-title" className="text-3xl">
             {info.name}
           </h2>
         </div>
       </div>
-      <p className="max-w-2xl text-moon-100">{info.description}</p>
+      <p className={cn('max-w-2xl', text.body)}>{info.description}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <Badge tone="bright">{info.energy}</Badge>
-        <span className="text-sm text-moon-100">{moon.illuminationPercent}% illuminated</span>
+        <Badge tone={text.badge}>{info.energy}</Badge>
+        <span className={cn('text-sm', text.body)}>{moon.illuminationPercent}% illuminated</span>
       </div>
-      <p className="text-sm text-moon-100">
+      <p className={cn('text-sm', text.body)}>
         {next.name} begins {dayTime.format(new Date(moon.nextPhase.at))}.
         {moon.timing && (
           <>
@@ -63,7 +66,7 @@ export function MoonCard({ moon }: { moon: Moon }) {
       </p>
       {!moon.timing && (
         <Button
-          variant="onDark"
+          variant={text.button}
           size="sm"
           className="self-start"
           disabled={saveLocation.isPending}

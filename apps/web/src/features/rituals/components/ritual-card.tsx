@@ -24,10 +24,10 @@ export function RitualCard({ ritual, isCompleted }: { ritual: Ritual; isComplete
           {moonPhaseInfo(ritual.moonPhase).emoji} {moonPhaseInfo(ritual.moonPhase).name}
         </span>
       </div>
-      <h3 id={`ritual-${ritual.id}`} className="text-lg text-night-900">
+      <h3 id={`ritual-${ritual.id}`} className="text-lg text-night-900 [overflow-wrap:anywhere]">
         {ritual.title}
       </h3>
-      <p className="flex-1 text-sm text-ink-muted">{ritual.description}</p>
+      <p className="flex-1 text-sm text-ink-muted [overflow-wrap:anywhere]">{ritual.description}</p>
       <div className="flex items-center justify-between gap-2">
         <span className="inline-flex items-center gap-1 text-xs text-ink-muted">
           <Clock className="size-3.5" aria-hidden="true" /> {ritual.durationMinutes} min

@@ -9,6 +9,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { useCompleteRitual } from '../api/rituals.ts';
 import { completedMessage, OWN_RITUAL_POINTS_NOTE } from '../own-ritual-points.ts';
 
@@ -19,6 +20,24 @@ export function RitualDialog({ ritual, onDone }: { ritual: Ritual; onDone: () =>
   const [energy, setEnergy] = useState(ENERGY_DEFAULT);
   const [notes, setNotes] = useState('');
   const complete = useCompleteRitual();
+  const submit = useSubmitOnce();
+
+  function onComplete() {
+    const idempotencyKey = submit.begin();
+    if (!idempotencyKey) return;
+    complete.mutate(
+      { ritualId: ritual.id, body: { mood, energyLevel: energy, notes: notes.trim() || null }, idempotencyKey },
+      {
+        onSuccess: (completion) => {
+          submit.succeeded();
+          toast.success(completedMessage(ritual.title, completion.pointsAwarded));
+          onDone();
+        },
+        onError: () => toast.error('Failed to complete ritual'),
+        onSettled: submit.settled,
+      },
+    );
+  }
 
   return (
     <DialogContent title={ritual.title} description={ritual.description} className="max-w-xl">
@@ -29,7 +48,7 @@ export function RitualDialog({ ritual, onDone }: { ritual: Ritual; onDone: () =>
           </span>
           <span>{moonPhaseInfo(ritual.moonPhase).name}</span>
         </p>
-        <ol className="flex list-decimal flex-col gap-2 pl-5">
+        <ol className="flex list-decimal flex-col gap-2 pl-5 [overflow-wrap:anywhere]">
           {ritual.instructions
             .split('\n')
             .filter((line) => line.trim())
@@ -82,26 +101,14 @@ export function RitualDialog({ ritual, onDone }: { ritual: Ritual; onDone: () =>
           />
         </div>
         {ritual.isMine && <p className="text-sm text-ink-muted">{OWN_RITUAL_POINTS_NOTE}</p>}
-        <div className="flex justify-end gap-3">
+        {/* Kept in reach at the foot of the dialog, with room of its own below the buttons, however far the
+            steps scroll: it reaches over the dialog's padding (sticky stops at the padding otherwise, and the
+            steps would show below it). On a phone the two buttons stack, so that the label stays on one line. */}
+        <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t border-line bg-white px-6 py-4 sm:flex-row sm:justify-end sm:gap-3">
           <Button variant="outline" onClick={onDone}>
             Cancel
           </Button>
-          <Button
-            variant="gold"
-            disabled={complete.isPending}
-            onClick={() =>
-              complete.mutate(
-                { ritualId: ritual.id, body: { mood, energyLevel: energy, notes: notes.trim() || null } },
-                {
-                  onSuccess: (completion) => {
-                    toast.success(completedMessage(ritual.title, completion.pointsAwarded));
-                    onDone();
-                  },
-                  onError: () => toast.error('Failed to complete ritual'),
-                },
-              )
-            }
-          >
+          <Button variant="gold" className="whitespace-nowrap" disabled={complete.isPending} onClick={onComplete}>
             {complete.isPending ? 'Saving...' : `Complete Ritual (+${RITUAL_POINTS} pts)`}
           </Button>
         </div>

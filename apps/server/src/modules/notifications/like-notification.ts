@@ -1,0 +1,69 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { publishEvent } from '../realtime/publish.ts';
+import { createNotification, SERVER_ONLY_DATA_KEY, toAppNotification } from './notification-service.ts';
+
+interface PostLike {
+  authorId: string;
+  likerId: string;
+  likerName: string;
+  postId: string;
+  postTitle: string;
+}
+
+/** "Bella liked your post", "Bella and 1 other liked your post", "Bella and 3 others liked your post". */
+export function likeMessage(likerName: string, others: number, postTitle: string): string {
+  const who = others === 0 ? likerName : `${likerName} and ${others} ${others === 1 ? 'other' : 'others'}`;
+  return `${who} liked your post "${postTitle}"`;
+}
+
+/**
+ * The likes of one post are one notification to its author, naming the newest liker and counting the
+ * rest. Each liker counts once, ever: the ids already counted stay in the row (never sent), so
+ * unliking and liking again pings nobody. A new liker brings it back to the top, unread, and her open
+ * pages are told whether the one it replaces was still unread. The caller holds the post's row lock,
+ * so the likes of one post arrive here one at a time.
+ */
+export async function notifyPostLike(tx: Db, like: PostLike): Promise<void> {
+  if (like.authorId === like.likerId) return;
+  const collapseKey = `post_likes:${like.postId}`;
+  const [existing] = await tx
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, like.authorId), eq(notifications.collapseKey, collapseKey)))
+    .for('update');
+  if (!existing) {
+    await createNotification(tx, {
+      collapseKey,
+      userId: like.authorId,
+      actorId: like.likerId,
+      type: 'post_like',
+      title: 'New like',
+      message: likeMessage(like.likerName, 0, like.postTitle),
+      data: { postId: like.postId, [SERVER_ONLY_DATA_KEY]: [like.likerId] },
+    });
+    return;
+  }
+  const counted = ((existing.data as Record<string, unknown>)[SERVER_ONLY_DATA_KEY] ?? []) as string[];
+  if (counted.includes(like.likerId)) return;
+  const likerIds = [...counted, like.likerId];
+  const [renewed] = await tx
+    .update(notifications)
+    .set({
+      message: likeMessage(like.likerName, likerIds.length - 1, like.postTitle),
+      data: { postId: like.postId, [SERVER_ONLY_DATA_KEY]: likerIds },
+      read: false,
+      createdAt: sql`now()`,
+      // The email digest tells her of it again, as of now.
+      emailedAt: null,
+    })
+    .where(eq(notifications.id, existing.id))
+    .returning();
+  if (!renewed) return;
+  await publishEvent(tx, like.authorId, {
+    type: 'notification.created',
+    notification: toAppNotification(renewed),
+    replacesUnread: !existing.read,
+  });
+}
