@@ -11,6 +11,9 @@ export const MESSAGES_PAGE_SIZE = 50;
 /** The spec's fallback for a profile without a name. */
 export const ANONYMOUS_SISTER = 'Anonymous Sister';
 export const NO_SELF_MESSAGES = 'You cannot send a message to yourself';
+/** Why the server refuses a conversation or a message with someone Messages are closed to (a 403). */
+export const RECIPIENT_CANNOT_USE_MESSAGES =
+  'This sister cannot receive messages: Messages are only for members with an active membership';
 
 export const memberSearchQuerySchema = z.object({
   q: optionalSingleLineText(MEMBER_SEARCH_QUERY_MAX, 'The search').default(''),

@@ -6,7 +6,7 @@ import { directRead } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { pointsPeriodTotals, userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
-import { canUseCommunity } from './community-access.ts';
+import { canUseCommunity } from '../billing/community-access.ts';
 
 const memberFields = {
   displayName: profiles.displayName,

@@ -12,6 +12,7 @@ import { profiles } from '../../db/schema/members.ts';
 import { conversations } from '../../db/schema/messages.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
+import { assertCanReceiveMessages } from './messaging-access.ts';
 
 export const CONVERSATION_NOT_FOUND = 'This conversation does not exist';
 
@@ -102,7 +103,10 @@ export async function getConversation(db: Db, me: string, conversationId: string
 export const orderedPair = (one: string, other: string): [string, string] =>
   one < other ? [one, other] : [other, one];
 
-/** Finds the conversation between the two members or starts it; starting twice finds the first. */
+/**
+ * Finds the conversation between the two members or starts it; starting twice finds the first. Only
+ * with a member who can use Messages.
+ */
 export async function startConversation(
   db: Db,
   me: string,
@@ -111,6 +115,7 @@ export async function startConversation(
   if (otherId === me) throw new AppError('VALIDATION_ERROR', 400, NO_SELF_MESSAGES);
   const [other] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, otherId));
   if (!other) throw notFound('This sister does not exist');
+  await assertCanReceiveMessages(db, otherId);
   const [participantA, participantB] = orderedPair(me, otherId);
   const inserted = await db
     .insert(conversations)

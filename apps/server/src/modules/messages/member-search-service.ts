@@ -4,14 +4,16 @@ import { servedAvatarUrl } from '@lunara/shared/urls';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
+import { canUseCommunity } from '../billing/community-access.ts';
 
 /** LIKE treats % and _ as wildcards: a sister searching for "50%" means the characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Up to 10 members whose display name contains the query, ignoring case, never the searcher herself.
- * A blank query finds nobody (spec section 5). Ordered by name on the lower(display_name) index, so
- * the scan stops at the tenth match.
+ * Up to 10 members whose display name contains the query, ignoring case, never the searcher herself, and
+ * only members who can use Messages (anyone else could never read what she was sent). A blank query
+ * finds nobody (spec section 5). Ordered by name on the lower(display_name) index, so the scan stops at
+ * the tenth match.
  */
 export async function searchMembers(db: Db, searcherId: string, query: string): Promise<Author[]> {
   const text = query.trim();
@@ -20,6 +22,7 @@ export async function searchMembers(db: Db, searcherId: string, query: string): 
     db,
     sql`select id, display_name, avatar_url from profiles
         where id <> ${searcherId} and lower(display_name) like ${`%${escapeLike(text.toLowerCase())}%`}
+          and ${canUseCommunity(sql`profiles.id`)}
         order by lower(display_name), id
         limit ${literalLimit(MEMBER_SEARCH_LIMIT)}`,
   );

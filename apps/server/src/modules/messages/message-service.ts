@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/curso
 import { createNotification, toAppNotification } from '../notifications/notification-service.ts';
 import { publishEvents } from '../realtime/publish.ts';
 import { otherParticipantOf } from './conversation-service.ts';
+import { assertCanReceiveMessages } from './messaging-access.ts';
 
 /** How much of a message its notification (and the email digest) quotes. */
 const PREVIEW_LENGTH = 80;
@@ -67,11 +68,13 @@ export async function listMessages(db: Db, me: string, conversationId: string, c
 
 /**
  * Sends a message in one transaction: the message, the conversation's activity time, the recipient's
- * notification (if her preferences allow) and the events that update both members' screens.
+ * notification (if her preferences allow) and the events that update both members' screens. Refused
+ * when the recipient can no longer use Messages (her membership ended): she could not read it.
  */
 export async function sendMessage(db: Db, me: string, conversationId: string, content: string): Promise<Message> {
   return db.transaction(async (tx) => {
     const recipientId = await otherParticipantOf(tx, me, conversationId);
+    await assertCanReceiveMessages(tx, recipientId);
     const [created] = await tx
       .insert(messages)
       .values({ conversationId, senderId: me, recipientId, content })

@@ -1,9 +1,13 @@
-import { MESSAGE_MAX, NO_SELF_MESSAGES } from '@lunara/shared/messages';
-import { eq, sql } from 'drizzle-orm';
+import { MESSAGE_MAX, NO_SELF_MESSAGES, RECIPIENT_CANNOT_USE_MESSAGES } from '@lunara/shared/messages';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import { subscriptions } from '../../db/schema/billing.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { conversations } from '../../db/schema/messages.ts';
+import { type SubscriptionInput, upsertSubscription } from '../billing/subscription-service.ts';
+import { grantRoleByEmail } from '../roles/service.ts';
+import { orderedPair } from './conversation-service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,9 +15,37 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function named(name: string): Promise<TestMember> {
-  const member = await t.signUpSubscriber();
+async function rename(member: TestMember, name: string): Promise<TestMember> {
   await t.database.db.update(profiles).set({ displayName: name }).where(eq(profiles.id, member.id));
+  return member;
+}
+
+const named = async (name: string) => rename(await t.signUpSubscriber(), name);
+
+const DAY_MS = 86_400_000;
+
+/** A free member given a membership in this state, as the provider would report it. */
+async function withSubscription(
+  state: Pick<SubscriptionInput, 'provider' | 'status' | 'cancelAtPeriodEnd'> & { periodEndsInDays: number },
+): Promise<TestMember> {
+  const member = await t.signUp();
+  await upsertSubscription(t.database.db, {
+    userId: member.id,
+    provider: state.provider,
+    providerSubscriptionId: `sub_reach_${member.id}`,
+    providerCustomerId: `cus_reach_${member.id}`,
+    status: state.status,
+    priceId: null,
+    productId: 'prod_test',
+    currentPeriodEnd: new Date(Date.now() + state.periodEndsInDays * DAY_MS),
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+  });
+  return member;
+}
+
+async function staff(role: 'moderator' | 'admin'): Promise<TestMember> {
+  const member = await t.signUp();
+  await grantRoleByEmail(t.database.db, member.email, role);
   return member;
 }
 
@@ -57,6 +89,91 @@ describe('messages: who may use them', () => {
     const thread = (await t.api(bea, 'GET', `/api/conversations/${id}/messages`)).json();
     expect(thread.items.map((m: { content: string }) => m.content)).toEqual(['Just for Bea']);
     expect(thread.items[0].isRead).toBe(false);
+  });
+});
+
+describe('messages: only with members who can use them', () => {
+  it('search offers exactly the members the Messages guard lets in', async () => {
+    const searcher = await named('Searcher Reach');
+    const kinds: Record<string, { member: TestMember; canUse: boolean }> = {
+      subscriber: { member: await t.signUpSubscriber(), canUse: true },
+      'moderator without a membership': { member: await staff('moderator'), canUse: true },
+      'admin without a membership': { member: await staff('admin'), canUse: true },
+      'past due': {
+        member: await withSubscription({
+          provider: 'stripe',
+          status: 'past_due',
+          cancelAtPeriodEnd: false,
+          periodEndsInDays: 3,
+        }),
+        canUse: true,
+      },
+      'test membership due to renew': {
+        member: await withSubscription({
+          provider: 'test',
+          status: 'active',
+          cancelAtPeriodEnd: false,
+          periodEndsInDays: -1,
+        }),
+        canUse: true,
+      },
+      free: { member: await t.signUp(), canUse: false },
+      canceled: {
+        member: await withSubscription({
+          provider: 'stripe',
+          status: 'canceled',
+          cancelAtPeriodEnd: false,
+          periodEndsInDays: 3,
+        }),
+        canUse: false,
+      },
+      'test membership over, cancelled at its end': {
+        member: await withSubscription({
+          provider: 'test',
+          status: 'active',
+          cancelAtPeriodEnd: true,
+          periodEndsInDays: -1,
+        }),
+        canUse: false,
+      },
+    };
+    for (const [kind, { member }] of Object.entries(kinds)) await rename(member, `Reachable ${kind}`);
+    // Searched before the guard is asked: its read settles the test memberships that are due.
+    const found = (await t.api(searcher, 'GET', '/api/members/search?q=reachable')).json().members as Array<{
+      id: string;
+    }>;
+    const offered = new Set(found.map((member) => member.id));
+    for (const [kind, { member, canUse }] of Object.entries(kinds)) {
+      const guard = (await t.api(member, 'GET', '/api/conversations')).statusCode;
+      expect(guard, kind).toBe(canUse ? 200 : 403);
+      expect(offered.has(member.id), kind).toBe(canUse);
+    }
+  });
+
+  it('refuses a conversation, or a message, to a member who cannot use Messages, saying why', async () => {
+    const ana = await named('Ana Reach');
+    const fern = await rename(await t.signUp(), 'Fern Free');
+    const refused = await start(ana, fern);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(RECIPIENT_CANNOT_USE_MESSAGES);
+    const [a, b] = orderedPair(ana.id, fern.id);
+    const pair = and(eq(conversations.participantA, a), eq(conversations.participantB, b));
+    expect(await t.database.db.select().from(conversations).where(pair)).toEqual([]);
+
+    // Bea's membership ends after they started talking: the conversation stays, but she cannot be written to.
+    const bea = await named('Bea Reach');
+    const id = (await start(ana, bea)).body.conversation.id;
+    expect((await send(ana, id, 'Before')).statusCode).toBe(201);
+    const [membership] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, bea.id));
+    if (!membership) throw new Error('Bea has no membership');
+    await upsertSubscription(t.database.db, { ...membership, provider: 'test', status: 'canceled' });
+    const after = await send(ana, id, 'After');
+    expect(after.statusCode).toBe(403);
+    expect(after.json().error.message).toBe(RECIPIENT_CANNOT_USE_MESSAGES);
+    const again = await start(ana, bea);
+    expect(again.status).toBe(403);
+    const thread = (await t.api(ana, 'GET', `/api/conversations/${id}/messages`)).json();
+    expect(thread.items.map((m: { content: string }) => m.content)).toEqual(['Before']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { subscriptions } from '../../db/schema/billing.ts';
 import { pointsLedger, userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { periodStart } from '../leaderboard/leaderboard-service.ts';
@@ -206,7 +207,8 @@ describe('leaderboard', () => {
     const free = await t.signUp();
     const moderator = await t.signUp();
     const lapsed = await subscriber();
-    await t.database.db.update(profiles).set({ membershipStatus: 'inactive' }).where(eq(profiles.id, lapsed.id));
+    // Her membership ended: the rule reads the subscription itself, as the community's guard does.
+    await t.database.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.userId, lapsed.id));
     await grantRoleByEmail(t.database.db, moderator.email, 'moderator');
     const now = new Date();
     for (const [n, member] of [free, moderator, lapsed].entries()) {

@@ -7,7 +7,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiFetch, withCursor } from '../../../lib/api-client.ts';
+import { ApiError, apiFetch, withCursor } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useMe } from '../../auth/api/get-me.ts';
+import { addOutgoing, isSending, markSending, type OutgoingMessage, outboxName, removeOutgoing } from './outbox.ts';
 
 export const conversationsQueryOptions = () =>
   infiniteQueryOptions({
@@ -58,14 +61,67 @@ export function useStartConversation() {
   });
 }
 
+/**
+ * Sends her messages through the outbox: each waits there, shown as "Sending..." and then, if it fails,
+ * "Failed" with Retry, until the server has it; every attempt of one message carries its one key, so a
+ * retry after a lost answer is kept once. Deliberately `networkMode: 'always'`: under 'online' TanStack
+ * Query pauses a send made offline and sends it by itself when the connection returns, unseen, which is
+ * how a text used to arrive later and twice. Here an offline attempt fails at once and waits for Retry.
+ */
 export function useSendMessage(conversationId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (content: string) =>
-      apiFetch<Message>(`/api/conversations/${conversationId}/messages`, { method: 'POST', body: { content } }),
-    // The spec reloads the thread and the list after a send.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['conversations'] }),
+  const { user } = useMe();
+  const outbox = user ? outboxName(user.id, conversationId) : null;
+  const thread = threadQueryOptions(conversationId);
+  const { mutate } = useMutation({
+    networkMode: 'always',
+    mutationFn: (message: OutgoingMessage) =>
+      apiFetch<Message>(`/api/conversations/${conversationId}/messages`, {
+        method: 'POST',
+        body: { content: message.content },
+        idempotencyKey: message.key,
+      }),
+    onSuccess: (sent, message) => {
+      // In the thread at once, where the outbox bubble was, before the reload brings it anyway.
+      queryClient.setQueryData(thread.queryKey, (data) => {
+        const [newest, ...older] = data?.pages ?? [];
+        if (!data || !newest || data.pages.some((page) => page.items.some((m) => m.id === sent.id))) return data;
+        return { ...data, pages: [{ ...newest, items: [...newest.items, sent] }, ...older] };
+      });
+      if (outbox) removeOutgoing(outbox, message.key);
+    },
+    onError: (error) =>
+      toast.error('Failed to send message. Please try again.', {
+        description: error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : undefined,
+      }),
+    onSettled: (_sent, _error, message) => {
+      markSending(message.key, false);
+      // The spec reloads the thread and the list after a send.
+      return queryClient.invalidateQueries({ queryKey: ['conversations'] });
+    },
   });
+  return {
+    /** False until the session is known: there is no outbox to keep the message in yet. */
+    ready: outbox !== null,
+    /** A new message, with its own key: into the outbox, then to the server. */
+    send: (content: string) => {
+      if (!outbox) return;
+      const message = { key: crypto.randomUUID(), content };
+      markSending(message.key, true);
+      addOutgoing(outbox, message);
+      mutate(message);
+    },
+    /** The same message again, with the same key; never while an attempt of it is still out. */
+    retry: (message: OutgoingMessage) => {
+      if (isSending(message.key)) return;
+      markSending(message.key, true);
+      mutate(message);
+    },
+    /** Takes a failed message out of the outbox (into the message box, to change it). */
+    remove: (message: OutgoingMessage) => {
+      if (outbox) removeOutgoing(outbox, message.key);
+    },
+  };
 }
 
 export function useMarkConversationRead() {

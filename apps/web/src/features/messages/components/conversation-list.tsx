@@ -1,4 +1,5 @@
 import { ANONYMOUS_SISTER } from '@lunara/shared/messages';
+import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -21,7 +22,13 @@ export function ConversationList({
 
   if (conversations.isPending) return <Spinner className="mx-auto my-8 text-gold-500" />;
   if (conversations.isError) {
-    return <p className="p-4 text-sm text-danger">Failed to load conversations. Please try again.</p>;
+    return (
+      <LoadError
+        message="Failed to load conversations. Please try again."
+        query={conversations}
+        className="p-4 text-sm text-danger"
+      />
+    );
   }
   if (items.length === 0) {
     return (

@@ -1,32 +1,31 @@
 import { MESSAGE_MAX } from '@lunara/shared/messages';
 import { Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useSendMessage } from '../api/messages.ts';
 
-/** "Type your message...": Enter sends, Shift+Enter starts a new line; a failed send keeps the text. */
-export function MessageComposer({ conversationId }: { conversationId: string }) {
+/**
+ * "Type your message...": Enter sends, Shift+Enter starts a new line. The text is the conversation's
+ * draft (kept across a reload); sending hands it to the outbox, which keeps it until the server has it.
+ */
+export function MessageComposer({
+  text,
+  onTextChange,
+  ready,
+  onSend,
+}: {
+  text: string;
+  onTextChange: (text: string) => void;
+  /** Whether a message can be sent at all yet (the session is known). */
+  ready: boolean;
+  onSend: (content: string) => void;
+}) {
   const id = useId();
-  const [text, setText] = useState('');
-  const send = useSendMessage(conversationId);
   const tooLong = text.length > MESSAGE_MAX;
-  const canSend = text.trim().length > 0 && !tooLong && !send.isPending;
+  const canSend = ready && text.trim().length > 0 && !tooLong;
 
   const submit = () => {
-    if (!canSend) return;
-    const sent = text;
-    send.mutate(sent.trim(), {
-      // What she typed while it was sending stays.
-      onSuccess: () => setText((current) => (current === sent ? '' : current)),
-      onError: (error) =>
-        toast.error('Failed to send message. Please try again.', {
-          description:
-            error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : undefined,
-        }),
-    });
+    if (canSend) onSend(text.trim());
   };
 
   return (
@@ -37,7 +36,7 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
         submit();
       }}
     >
-      <div className="flex items-end gap-2">
+      <div className="flex min-w-0 items-end gap-2">
         <label htmlFor={`${id}-message`} className="sr-only">
           Message
         </label>
@@ -45,14 +44,15 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
           id={`${id}-message`}
           rows={1}
           className={cn(
-            'field-sizing-content max-h-32 min-h-11 w-full resize-none rounded-[var(--radius-control)] border border-line',
-            'bg-white px-3.5 py-2.5 text-ink placeholder:text-ink-muted/70 aria-[invalid=true]:border-danger',
+            'field-sizing-content max-h-32 min-h-11 w-full min-w-0 resize-none rounded-[var(--radius-control)] border',
+            'border-line bg-white px-3.5 py-2.5 text-ink wrap-anywhere placeholder:text-ink-muted/70',
+            'aria-[invalid=true]:border-danger',
           )}
           placeholder="Type your message..."
           value={text}
           aria-invalid={tooLong || undefined}
           aria-describedby={tooLong ? `${id}-limit` : undefined}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => onTextChange(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
@@ -60,7 +60,7 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
             }
           }}
         />
-        <Button type="submit" size="sm" className="h-11" disabled={!canSend} aria-label="Send message">
+        <Button type="submit" size="sm" className="h-11 shrink-0" disabled={!canSend} aria-label="Send message">
           <Send className="size-4" aria-hidden="true" />
         </Button>
       </div>

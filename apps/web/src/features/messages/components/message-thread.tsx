@@ -6,10 +6,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
-import { useConversation, useMarkConversationRead, useThread } from '../api/messages.ts';
+import { useDraft } from '../../../lib/use-draft.ts';
+import { useConversation, useMarkConversationRead, useSendMessage, useThread } from '../api/messages.ts';
+import { useOutbox } from '../api/outbox.ts';
 import { MessageComposer } from './message-composer.tsx';
+import { OutgoingMessage } from './outgoing-message.tsx';
 
-/** The right pane: who she is talking with, the bubbles (hers on the right), and the composer. */
+/**
+ * The right pane: who she is talking with, the bubbles (hers on the right, then those still on their way),
+ * and the composer with the conversation's draft.
+ */
 export function MessageThread({
   conversationId,
   viewerId,
@@ -22,10 +28,13 @@ export function MessageThread({
   const conversation = useConversation(conversationId);
   const thread = useThread(conversationId);
   const markRead = useMarkConversationRead();
+  const send = useSendMessage(conversationId);
+  const outbox = useOutbox(conversationId);
+  const [draft, setDraft, clearDraft] = useDraft(`message:${conversationId}`);
   const scroller = useRef<HTMLDivElement>(null);
   // Pages come newest first; each page is oldest first.
   const messages = [...(thread.data?.pages ?? [])].reverse().flatMap((page) => page.items);
-  const lastId = messages.at(-1)?.id;
+  const lastId = outbox.at(-1)?.key ?? messages.at(-1)?.id;
   const newestUnreadIncoming = messages.findLast((m) => m.recipientId === viewerId && !m.isRead)?.id;
 
   // Opening it, and every message that arrives while it is open, reads it.
@@ -95,11 +104,12 @@ export function MessageThread({
                     {!own && <Avatar name={senderName} src={message.sender.avatarUrl} className="size-8" />}
                     <div
                       className={cn(
-                        'max-w-[80%] rounded-2xl px-3.5 py-2',
+                        'max-w-[80%] min-w-0 rounded-2xl px-3.5 py-2',
                         own ? 'rounded-br-sm bg-night-800 text-white' : 'rounded-bl-sm bg-moon-100 text-ink',
                       )}
                     >
-                      <p className="text-sm break-words whitespace-pre-wrap">{message.content}</p>
+                      {/* Anywhere: one long word or link wraps instead of widening the bubble and the page. */}
+                      <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.content}</p>
                       <p className={cn('mt-1 text-xs', own ? 'text-white/75' : 'text-ink-muted')}>
                         <span className="sr-only">{own ? 'You, ' : `${senderName}, `}</span>
                         {relativeTime(message.createdAt)}
@@ -108,11 +118,32 @@ export function MessageThread({
                   </li>
                 );
               })}
+              {outbox.map((message) => (
+                <OutgoingMessage
+                  key={message.key}
+                  message={message}
+                  onRetry={() => send.retry(message)}
+                  onEdit={() => {
+                    send.remove(message);
+                    // Nothing she typed meanwhile is lost either.
+                    setDraft(draft.trim() ? `${message.content}\n${draft}` : message.content);
+                  }}
+                />
+              ))}
             </ol>
           </div>
         )}
       </div>
-      <MessageComposer key={conversationId} conversationId={conversationId} />
+      <MessageComposer
+        text={draft}
+        onTextChange={setDraft}
+        ready={send.ready}
+        onSend={(content) => {
+          // The outbox keeps the text now (shown in the thread until the server has it).
+          send.send(content);
+          clearDraft();
+        }}
+      />
     </>
   );
 }

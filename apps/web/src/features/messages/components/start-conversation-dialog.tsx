@@ -5,6 +5,7 @@ import { DialogContent } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useMemberSearch, useStartConversation } from '../api/messages.ts';
 
@@ -62,7 +63,14 @@ export function StartConversationDialog({ onStarted }: { onStarted: (conversatio
                           if (created) toast.success('Success', { description: 'New conversation started!' });
                           onStarted(conversation);
                         },
-                        onError: () => toast.error('Failed to start conversation. Please try again.'),
+                        // A refusal says why (she cannot receive messages, say); a network failure does not.
+                        onError: (error) =>
+                          toast.error('Failed to start conversation. Please try again.', {
+                            description:
+                              error instanceof ApiError && error.status >= 400 && error.status < 500
+                                ? error.message
+                                : undefined,
+                          }),
                       })
                     }
                   >

@@ -1,0 +1,22 @@
+import { SUBSCRIBED_STATUSES } from '@lunara/shared/billing';
+import { isModeratorRole, ROLES } from '@lunara/shared/roles';
+import { type AnyColumn, inArray, type SQL, sql } from 'drizzle-orm';
+import { subscriptions } from '../../db/schema/billing.ts';
+import { userRoles } from '../../db/schema/members.ts';
+
+const STAFF_ROLES = ROLES.filter(isModeratorRole);
+
+/**
+ * Whether a member may use the community (feed, forums, circles, Messages, the leaderboard), in SQL: the
+ * rule of the routes' guard (`requireSubscriber({ allowStaff: true })`): a moderator or an admin, or a
+ * subscribed membership. A test membership whose period is over and was cancelled at its end counts as
+ * over, as the guard's read would settle it; one that renews still counts. One rule for every list, so no
+ * list offers or ranks a member the guard would turn away.
+ */
+export const canUseCommunity = (memberId: AnyColumn | SQL | string) => sql`(
+  exists (select 1 from ${userRoles} where ${userRoles.userId} = ${memberId} and ${inArray(userRoles.role, STAFF_ROLES)})
+  or exists (
+    select 1 from ${subscriptions}
+    where ${subscriptions.userId} = ${memberId} and ${inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])}
+      and not (${subscriptions.provider} = 'test' and ${subscriptions.status} = 'active'
+               and ${subscriptions.cancelAtPeriodEnd} and ${subscriptions.currentPeriodEnd} <= now())))`;
