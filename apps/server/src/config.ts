@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_UPLOAD_LIMITS, MEDIA_KINDS, type MediaKind } from '@lunara/shared/media';
 import { DEFAULT_PRICE_CENTS } from '@lunara/shared/money';
 import { z } from 'zod';
 import { DEFAULT_POOL_SIZE } from './db/connection-settings.ts';
@@ -34,8 +35,29 @@ export interface Config {
   stripe: { secretKey: string; priceId: string; webhookSecret: string } | undefined;
   /** TRUST_PROXY: the reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For and X-Request-Id count. */
   trustProxy: string[];
+  /** Uploaded files: where they are stored and how large each kind may be. */
+  media: MediaConfig;
   /** Something unsafe this deployment runs with on purpose: logged at start and shown in the admin Settings. */
   warnings: string[];
+}
+
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible service's address (MinIO, R2, ...); AWS when unset. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `bucket` as the first path segment instead of a host name (most S3-compatible services need it). */
+  forcePathStyle: boolean;
+}
+
+export interface MediaConfig {
+  /** The local disk store (DATA_DIR/media), used when `s3` is not set. */
+  diskRoot: string;
+  s3: S3Config | undefined;
+  /** The largest upload of each kind, in bytes. */
+  uploadLimits: Record<MediaKind, number>;
 }
 
 /** Invalid configuration: the message is one line saying what is wrong. */
@@ -66,6 +88,24 @@ const proxyList = z
   .refine((entries) => entries.every(isAddressOrRange), {
     message: "must list the proxies' addresses or CIDR ranges, comma-separated (e.g. 127.0.0.1,10.0.0.0/8)",
   });
+
+const uploadLimitVariable = (kind: MediaKind) =>
+  `UPLOAD_LIMIT_${kind.toUpperCase() as Uppercase<MediaKind>}_MB` as const;
+
+/** UPLOAD_LIMIT_AVATAR_MB, UPLOAD_LIMIT_POST_IMAGE_MB, ...: whole megabytes (MiB), 1 to 50,000. */
+function uploadLimitVariables() {
+  return Object.fromEntries(
+    MEDIA_KINDS.map((kind) => [
+      uploadLimitVariable(kind),
+      z.coerce
+        .number({ message: 'must be a whole number of megabytes' })
+        .int('must be a whole number of megabytes')
+        .min(1, 'must be at least 1')
+        .max(50_000, 'must be at most 50000')
+        .optional(),
+    ]),
+  ) as Record<ReturnType<typeof uploadLimitVariable>, z.ZodOptional<z.ZodCoercedNumber>>;
+}
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -134,6 +174,13 @@ const envSchema = z.object({
     .min(0)
     .max(600_000)
     .default(60_000),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  ...uploadLimitVariables(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -226,6 +273,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY, priceId: e.STRIPE_PRICE_ID, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : undefined,
     trustProxy: e.TRUST_PROXY ?? [],
+    media: {
+      diskRoot: path.join(path.resolve(e.DATA_DIR), 'media'),
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION ?? 'us-east-1',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          }
+        : undefined,
+      uploadLimits: Object.fromEntries(
+        MEDIA_KINDS.map((kind) => {
+          const megabytes = e[uploadLimitVariable(kind)];
+          return [kind, megabytes === undefined ? DEFAULT_UPLOAD_LIMITS[kind] : megabytes * 1024 * 1024];
+        }),
+      ) as Record<MediaKind, number>,
+    },
     warnings: isProduction && !hasStripe ? [TEST_BILLING_WARNING] : [],
   };
 }

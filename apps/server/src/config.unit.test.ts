@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_UPLOAD_LIMITS } from '@lunara/shared/media';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -17,6 +18,35 @@ describe('loadConfig', () => {
       adminEmails: [],
       isProduction: false,
     });
+  });
+
+  it('stores media on the local disk under DATA_DIR with the default limits, and in S3 when S3_BUCKET is set', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/lunara' }).media).toEqual({
+      diskRoot: path.resolve('/srv/lunara/media'),
+      s3: undefined,
+      uploadLimits: DEFAULT_UPLOAD_LIMITS,
+    });
+    const config = loadConfig({
+      S3_BUCKET: 'lunara-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      UPLOAD_LIMIT_AVATAR_MB: '2',
+      UPLOAD_LIMIT_LESSON_VIDEO_MB: '4096',
+    });
+    expect(config.media.s3).toEqual({
+      bucket: 'lunara-media',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(config.media.uploadLimits).toMatchObject({ avatar: 2 * 1024 * 1024, lesson_video: 4096 * 1024 * 1024 });
+    expect(() => loadConfig({ UPLOAD_LIMIT_POST_IMAGE_MB: 'lots' })).toThrow(
+      'UPLOAD_LIMIT_POST_IMAGE_MB must be a whole number of megabytes',
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'ftp://x' })).toThrow('S3_ENDPOINT must be an http(s) URL');
   });
 
   it('accepts the loopback twins of a local APP_URL, so 127.0.0.1 works as well as localhost', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_KINDS } from './media.ts';
 
 /** What the browser needs to know about this deployment (public values only). */
 export const publicConfigSchema = z.object({
@@ -7,5 +8,7 @@ export const publicConfigSchema = z.object({
   currency: z.string(),
   billingProvider: z.enum(['test', 'stripe']),
   isProduction: z.boolean(),
+  /** The largest upload of each kind, in bytes (the server refuses more; the browser says so first). */
+  uploadLimits: z.record(z.enum(MEDIA_KINDS), z.number().int()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

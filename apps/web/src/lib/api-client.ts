@@ -17,7 +17,7 @@ export class ApiError extends Error {
 export const withCursor = (path: string, cursor: string | null) =>
   cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
 
-const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.';
+export const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 
 export interface ApiRequest {
   method?: string;
@@ -55,7 +55,7 @@ export async function apiFetch<T>(path: string, init: ApiRequest = {}): Promise<
   return data as T;
 }
 
-function safeJson(text: string): unknown {
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -64,7 +64,7 @@ function safeJson(text: string): unknown {
 }
 
 // A hand check rather than the zod schema: it keeps zod out of the first page's bundle.
-function isErrorResponse(data: unknown): data is ErrorResponse {
+export function isErrorResponse(data: unknown): data is ErrorResponse {
   const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   return typeof error?.code === 'string' && typeof error.message === 'string';
 }

@@ -9,5 +9,6 @@ export function getPublicConfig(app: FastifyInstance): PublicConfig {
     currency: app.config.currency,
     billingProvider: app.billing.kind,
     isProduction: app.config.isProduction,
+    uploadLimits: app.config.media.uploadLimits,
   };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_UPLOAD_LIMITS } from '@lunara/shared/media';
 import { describe, expect, it } from 'vitest';
 import { createPageTemplate, PAGE_LOADER_SCRIPT, scriptSafeJson } from './page-html.ts';
 
@@ -9,6 +10,7 @@ const BOOT = {
     currency: 'USD',
     billingProvider: 'test' as const,
     isProduction: true,
+    uploadLimits: DEFAULT_UPLOAD_LIMITS,
   },
   me: { user: null },
   subscription: null,

@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@lunara/shared/app-config';
+import { DEFAULT_UPLOAD_LIMITS } from '@lunara/shared/media';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -11,6 +12,13 @@ export const getAppConfigQueryOptions = () =>
 export function useAppConfig(): PublicConfig {
   const { data } = useQuery(getAppConfigQueryOptions());
   return (
-    data ?? { productName: 'Lunara', priceCents: 5500, currency: 'USD', billingProvider: 'test', isProduction: true }
+    data ?? {
+      productName: 'Lunara',
+      priceCents: 5500,
+      currency: 'USD',
+      billingProvider: 'test',
+      isProduction: true,
+      uploadLimits: DEFAULT_UPLOAD_LIMITS,
+    }
   );
 }
