@@ -118,7 +118,12 @@ for (const width of [1280, 375]) {
     const header = await page.getByRole('banner').boundingBox();
     const toast = page.getByRole('listitem').filter({ hasText: 'Check your email' }).first();
     await expect(toast).toBeVisible();
-    const box = await toast.boundingBox();
-    expect(header && box && box.y >= header.y + header.height).toBe(true);
+    // Where it comes to rest: the toast slides in from the top edge first.
+    await expect
+      .poll(async () => {
+        const box = await toast.boundingBox();
+        return Boolean(header && box && box.y >= header.y + header.height);
+      })
+      .toBe(true);
   });
 }

@@ -43,7 +43,8 @@ export function ReplyItem({ reply, isOwnOpen, canModerate, onOpenProfile }: Repl
       setDraft(null);
     }
   };
-  const wasEdited = new Date(reply.updatedAt).getTime() - new Date(reply.createdAt).getTime() > 1000;
+  // Only an edit moves updatedAt past createdAt (both are the transaction's time), however soon it came.
+  const wasEdited = new Date(reply.updatedAt).getTime() > new Date(reply.createdAt).getTime();
 
   return (
     <li className="flex items-start gap-3 rounded-[var(--radius-card)] border border-line bg-white p-4">
