@@ -44,7 +44,18 @@ async function main() {
 
   const webDist = findWebDist();
   if (!webDist) log.warn('apps/web/dist not found: serving the API only (run `npm run build` first)');
-  const app = await buildApp({ config, database, webDist });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, database, webDist });
+  } catch (error) {
+    // A setting only found wrong while starting (an S3 bucket that cannot be reached): one line, as above.
+    if (error instanceof ConfigError) {
+      await database.close();
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
