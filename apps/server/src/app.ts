@@ -20,6 +20,7 @@ import devRoutes from './modules/dev/routes.ts';
 import feedRoutes from './modules/feed/routes.ts';
 import forumRoutes from './modules/forums/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import mediaRoutes from './modules/media/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import { PAGE_LOADER_CSP_SOURCE } from './modules/pages/page-html.ts';
@@ -38,6 +39,7 @@ import idempotency from './plugins/idempotency.ts';
 import jsonBodyParser from './plugins/json-body-parser.ts';
 import leaderboardCache from './plugins/leaderboard-cache.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import mediaPlugin from './plugins/media.ts';
 import notificationsCache from './plugins/notifications-cache.ts';
 import periodicJobs from './plugins/periodic-jobs.ts';
 import realtimePlugin from './plugins/realtime.ts';
@@ -139,6 +141,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(feedCache);
   await app.register(leaderboardCache);
   await app.register(notificationsCache);
+  await app.register(mediaPlugin);
   await app.register(periodicJobs);
 
   // Modules.
@@ -157,6 +160,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
   await app.register(messageRoutes);
+  await app.register(mediaRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   await app.register(webApp, { webDist });

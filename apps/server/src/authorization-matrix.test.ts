@@ -106,6 +106,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/admin/content/{kind}': { access: moderators },
   'GET /api/admin/audit': { access: admins },
   'GET /api/admin/settings': { access: admins },
+  'GET /api/admin/storage': { access: admins },
   'POST /api/admin/events': { access: admins },
   'PUT /api/admin/events/{eventId}': { access: admins },
   'POST /api/admin/events/{eventId}/cancel': { access: admins },
@@ -127,6 +128,14 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/conversations/{conversationId}/messages': { access: community },
   'POST /api/conversations/{conversationId}/messages': { access: community },
   'POST /api/conversations/{conversationId}/read': { access: community },
+
+  // Uploads: each kind checks its own rule (media/upload-rules.ts, tested in media/uploads.test.ts).
+  'POST /api/media/{kind}': { access: signedIn },
+  'DELETE /api/media/{id}': { access: signedIn },
+  'DELETE /api/me/avatar': { access: signedIn },
+  // Stored files: who may read one depends on its kind (media/media-access.ts); an unknown id is a 404.
+  'GET /media/{id}': { access: everyone },
+  'GET /media/{id}/{width}': { access: everyone },
 
   // Development builds only (never registered in production; see the production test).
   'GET /api/dev/outbox': { access: everyone },

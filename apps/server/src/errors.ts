@@ -6,6 +6,9 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RANGE_NOT_SATISFIABLE'
   | 'CROSS_SITE_REQUEST'
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR';
@@ -21,7 +24,10 @@ export class AppError extends Error {
   }
 }
 
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', 400, message);
 export const unauthorized = (message = 'Please sign in to continue') => new AppError('UNAUTHORIZED', 401, message);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', 404, message);
 export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+export const payloadTooLarge = (message: string) => new AppError('PAYLOAD_TOO_LARGE', 413, message);
+export const unsupportedMediaType = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', 415, message);

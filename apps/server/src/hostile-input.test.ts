@@ -181,6 +181,14 @@ const payloadFor = (fields: string[]): fc.Arbitrary<Payload> =>
 
 const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? name);
 
+/**
+ * Routes whose body is a file, not JSON (media uploads): JSON is refused with 415 before it is read, and
+ * query strings are tried with a real upload (an admin's lesson file), so that validation is reached.
+ */
+const RAW_BODY_ROUTES: Record<string, { url: string; body: Buffer }> = {
+  'POST /api/media/{kind}': { url: '/api/media/lesson_file', body: Buffer.from('%PDF-1.4\n%%EOF\n') },
+};
+
 describe('text fields and query strings refuse NUL, control and direction characters', () => {
   const clearError = (body: string) => {
     const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
@@ -240,12 +248,17 @@ describe('text fields and query strings refuse NUL, control and direction charac
     const failures: string[] = [];
     for (const route of routes) {
       for (const name of route.queryText) {
+        const raw = RAW_BODY_ROUTES[`${route.method} ${route.path}`];
         for (const value of [...Object.values(REFUSED_TEXT).flat(), INVISIBLE]) {
           const response = await t.request({
             method: route.method,
-            url: `${fill(route.path)}?${name}=${encodeURIComponent(value)}`,
+            url: `${raw?.url ?? fill(route.path)}?${name}=${encodeURIComponent(value)}`,
             cookie: admin.cookie,
-            ...(route.method === 'GET' ? {} : { payload: bodies[`${route.method} ${route.path}`]?.() ?? {} }),
+            ...(raw
+              ? { headers: { 'content-type': 'application/octet-stream' }, payload: raw.body }
+              : route.method === 'GET'
+                ? {}
+                : { payload: bodies[`${route.method} ${route.path}`]?.() ?? {} }),
           });
           const expected = value === INVISIBLE ? response.statusCode < 500 : response.statusCode === 400;
           if (!expected || (response.statusCode >= 400 && !clearError(response.body))) {
@@ -377,6 +390,7 @@ describe('JSON nesting depth', () => {
   it('refuses a deeply nested body on every route that takes one, auth routes included, with a 400', async () => {
     const routes = (await documentedRoutes())
       .filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method))
+      .filter((route) => !RAW_BODY_ROUTES[`${route.method} ${route.path}`])
       .map((route) => ({ method: route.method, url: fill(route.path) }));
     const targets = [...routes, ...AUTH_ROUTES.map((url) => ({ method: 'POST' as const, url }))];
     const failures: string[] = [];
@@ -400,6 +414,22 @@ describe('JSON nesting depth', () => {
         if ([...tables, 'maintained_totals'].some((name) => before[name] !== after[name])) {
           failures.push(`${method} ${url} depth ${depth}: changed the database`);
         }
+      }
+    }
+    // A route that takes a file refuses any JSON, however deep, before reading it.
+    for (const { url } of Object.values(RAW_BODY_ROUTES)) {
+      const before = await snapshot();
+      const response = await t.request({
+        method: 'POST',
+        url,
+        cookie: admin.cookie,
+        headers: { 'content-type': 'application/json' },
+        payload: nested(50_000),
+      });
+      if (response.statusCode !== 415) failures.push(`POST ${url} nested JSON → ${response.statusCode}`);
+      const after = await snapshot();
+      if ([...tables, 'maintained_totals'].some((name) => before[name] !== after[name])) {
+        failures.push(`POST ${url} nested JSON: changed the database`);
       }
     }
     expect(failures).toEqual([]);
@@ -527,7 +557,7 @@ const validBodies = (): Record<string, () => Record<string, unknown>> => ({
   'PUT /api/users/{userId}/role': () => ({ role: 'user' }),
   'POST /api/posts': () => ({ title: 'A title', content: 'Some words', category: 'general' }),
   'POST /api/posts/{postId}/comments': () => ({ content: 'A comment' }),
-  'PUT /api/profiles/me': () => ({ displayName: 'Fuzz Sister', bio: 'A bio', avatarUrl: null }),
+  'PUT /api/profiles/me': () => ({ displayName: 'Fuzz Sister', bio: 'A bio' }),
   'POST /api/forums/categories/{categoryId}/topics': () => ({ title: 'A topic', content: 'To discuss' }),
   'PATCH /api/forums/topics/{topicId}': () => ({ title: 'A topic', content: 'To discuss' }),
   'POST /api/forums/topics/{topicId}/replies': () => ({ content: 'A reply' }),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Role } from '@lunara/shared/roles';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type Stripe from 'stripe';
@@ -61,7 +64,10 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   options: { stripe?: Stripe; webDist?: string } = {},
 ): Promise<TestApp> {
-  const config = testConfig(overrides);
+  // Uploads go to a folder of this app's own (unless the test names one), removed when it closes.
+  const mediaRoot = overrides.media ? undefined : mkdtempSync(path.join(os.tmpdir(), 'lunara-test-media-'));
+  const base = testConfig(overrides);
+  const config = mediaRoot ? { ...base, media: { ...base.media, diskRoot: mediaRoot } } : base;
   const database = await createTestDatabase();
   await database.migrate();
   await runSeed(database.db, { demoData: config.demoData });
@@ -129,6 +135,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (mediaRoot) rmSync(mediaRoot, { recursive: true, force: true });
     },
   };
 }

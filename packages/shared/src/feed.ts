@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POST_CATEGORY_KEYS } from './community.ts';
+import { postImageSchema, postImagesInputSchema } from './media.ts';
 import { cursorSchema } from './params.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -15,6 +16,8 @@ export const createPostBodySchema = z.object({
   title: singleLineText(POST_TITLE_MAX, FILL_ALL_FIELDS, 'The title'),
   content: multiLineText(POST_CONTENT_MAX, FILL_ALL_FIELDS, 'The post'),
   category: z.enum(POST_CATEGORY_KEYS, { message: 'Choose one of the categories' }).default('general'),
+  /** Uploads of the author's (`POST /api/media/post_image`) shown with the post, in this order. */
+  images: postImagesInputSchema,
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
@@ -40,6 +43,8 @@ export const postSchema = z.object({
   createdAt: z.string(),
   author: authorSchema,
   likedByMe: z.boolean(),
+  /** In the order the author chose (at most POST_IMAGES_MAX). */
+  images: z.array(postImageSchema),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -65,5 +70,8 @@ export const cursorQuerySchema = z.object({ cursor: cursorSchema.optional() });
 
 export const likeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
+
+/** A post's images that are no longer hers to attach (someone else's, on a post already, or not uploaded). */
+export const POST_IMAGES_UNAVAILABLE = 'One of the images is no longer available. Please remove it and add it again';
 
 export const pinBodySchema = z.object({ isPinned: z.boolean() });

@@ -33,6 +33,7 @@ export const IMAGE_WIDTHS = {
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
 export const POST_IMAGES_MAX = 4;
+export const POST_IMAGES_TOO_MANY = `A post can have at most ${POST_IMAGES_MAX} images`;
 export const IMAGE_ALT_MAX = 300;
 
 /** Where a stored file is served: images take `/{width}` after it. */
@@ -80,7 +81,7 @@ export const postImagesInputSchema = z
       alt: optionalSingleLineText(IMAGE_ALT_MAX, 'The image description').default(''),
     }),
   )
-  .max(POST_IMAGES_MAX, `A post can have at most ${POST_IMAGES_MAX} images`)
+  .max(POST_IMAGES_MAX, POST_IMAGES_TOO_MANY)
   .refine((images) => new Set(images.map((image) => image.mediaId)).size === images.length, 'An image is there twice')
   .default([]);
 
@@ -89,7 +90,10 @@ export const uploadQuerySchema = z.object({
   /** course_cover: the course it is the cover of. */
   courseId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** lesson_video, lesson_file: the lesson it belongs to. */
-  lessonId: z.string().min(1).max(100).optional(),
+  lessonId: z
+    .string()
+    .regex(/^[\w-]{1,100}$/, 'That lesson does not exist')
+    .optional(),
 });
 
 /** Header carrying the file's name (encodeURIComponent), since the body is the file itself. */

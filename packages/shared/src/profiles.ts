@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_STATUSES } from './billing.ts';
 import { optionalMultiLineText, singleLineText } from './text.ts';
-import { avatarUrlSchema } from './urls.ts';
+import { AVATAR_NOT_UPLOADED } from './urls.ts';
 
 export const updateProfileBodySchema = z.object({
   displayName: singleLineText(80, 'Your display name cannot be empty', 'Your display name'),
@@ -9,8 +9,9 @@ export const updateProfileBodySchema = z.object({
     .transform((bio) => bio || null)
     .nullable()
     .optional(),
-  // Until members can upload a photo, only this server's own upload addresses are accepted.
-  avatarUrl: avatarUrlSchema.nullable().optional(),
+  // A photo changes only by upload (POST /api/media/avatar) or removal (DELETE /api/me/avatar): a client
+  // still sending an address is told so rather than silently ignored.
+  avatarUrl: z.never({ message: AVATAR_NOT_UPLOADED }).optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 

@@ -9,7 +9,7 @@ import {
   firstPageFor,
   loadLikedPostIds,
   loadSharedFirstPage,
-  type SharedPostRow,
+  type SharedPost,
 } from '../modules/feed/post-service.ts';
 
 declare module 'fastify' {
@@ -23,7 +23,7 @@ declare module 'fastify' {
 const MAX_VIEWERS = 5_000;
 
 interface CachedFirstPage {
-  rows: SharedPostRow[];
+  rows: SharedPost[];
   /** Per member, which of these rows she has liked: true of these rows only, so it lives and dies with them. */
   likedBy: SharedReadCache<ReadonlySet<string>>;
 }

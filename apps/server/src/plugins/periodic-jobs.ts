@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { foldCounterDeltas } from '../modules/admin/maintained-totals.ts';
 import { deleteExpiredIdempotencyKeys } from '../modules/idempotency/idempotency-service.ts';
+import {
+  deleteUnattachedPostImages,
+  deleteUnfinishedUploads,
+  processMediaDeletions,
+} from '../modules/media/housekeeping.ts';
 import { sendNotificationDigests } from '../modules/notifications/digest-service.ts';
 
 interface Job {
@@ -38,6 +43,25 @@ const JOBS: Job[] = [
       for (;;) if ((await deleteExpiredIdempotencyKeys(app.db)) === 0) return;
     },
   },
+  {
+    // The storage of deleted media rows (a post, lesson, course or account gone, a replaced avatar):
+    // claimed with SKIP LOCKED, retried with back-off; a batch at a time until the queue is empty.
+    name: 'delete media from storage',
+    everyMs: 60_000,
+    async run(app) {
+      for (;;) if ((await processMediaDeletions(app.db, app.mediaStorage, app.log)) === 0) return;
+    },
+  },
+  {
+    // Uploads that never finished (the process died mid-upload) and post images never posted: deleting
+    // the rows queues their storage for the job above.
+    name: 'clean up media uploads',
+    everyMs: 10 * 60_000,
+    async run(app) {
+      for (;;) if ((await deleteUnfinishedUploads(app.db)) === 0) break;
+      for (;;) if ((await deleteUnattachedPostImages(app.db)) === 0) break;
+    },
+  },
 ];
 
 export default fp(
@@ -64,5 +88,5 @@ export default fp(
       await Promise.all(running.values());
     });
   },
-  { name: 'periodic-jobs', dependencies: ['db', 'mailer'] },
+  { name: 'periodic-jobs', dependencies: ['db', 'mailer', 'media'] },
 );

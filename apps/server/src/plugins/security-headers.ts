@@ -48,8 +48,12 @@ export function apiHeadersFor(options: HelmetOptions): Record<string, string> {
   });
 }
 
-/** The API's answers, except its documentation pages (HTML, with a policy of their own). */
-const isApiUrl = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+/**
+ * The API's answers, except its documentation pages (HTML, with a policy of their own), and the stored
+ * files under /media: an upload is never a page, so it gets the data policy (nosniff, nothing runs).
+ */
+const isApiUrl = (url: string) =>
+  (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/media/');
 
 export default fp(
   async (app: FastifyInstance, options: HelmetOptions) => {

@@ -110,12 +110,13 @@ export default fp(
 
     app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      // A missing (or refused) asset is a 404, not a page: no page of the app lives under /assets.
+      // A missing (or refused) asset or stored file is a 404, not a page: no page lives under /assets or /media.
       const isPage =
         request.method === 'GET' &&
         !pathname.startsWith('/api/') &&
         pathname !== '/api' &&
-        !pathname.startsWith('/assets/');
+        !pathname.startsWith('/assets/') &&
+        !pathname.startsWith('/media/');
       if (isPage && servePage) return servePage(request, reply);
       return reply
         .status(404)

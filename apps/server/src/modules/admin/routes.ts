@@ -13,6 +13,7 @@ import {
 import { errorResponseSchema } from '@lunara/shared/api';
 import { PASSWORD_MIN_LENGTH } from '@lunara/shared/auth';
 import { cursorQuerySchema } from '@lunara/shared/feed';
+import { storageTotalsSchema } from '@lunara/shared/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -30,6 +31,7 @@ import {
   updateEvent,
 } from './admin-service.ts';
 import { getAdminStats } from './stats-service.ts';
+import { getStorageTotals } from './storage-service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const adminOnly = requireRole('admin', 'Only admins can use the admin panel');
@@ -47,6 +49,18 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'get_admin_stats', response: { 200: adminStatsSchema, ...errors } },
     },
     async () => getAdminStats(app.db),
+  );
+  app.get(
+    '/api/admin/storage',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Stored files: totals per kind and the members storing the most',
+        response: { 200: storageTotalsSchema, ...errors },
+      },
+    },
+    async () => getStorageTotals(app.db),
   );
   app.get(
     '/api/admin/users',

@@ -1,4 +1,5 @@
 import { type createPostBodySchema, FEED_PAGE_SIZE, type Post, type PostPage } from '@lunara/shared/feed';
+import type { PostImage } from '@lunara/shared/media';
 import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
@@ -23,6 +24,7 @@ import { notifyPostLike } from '../notifications/like-notification.ts';
 import { commentAwardKey, likeAwardKey, postAwardKey, unlikeAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
 import { adjustCounter, adjustCounters } from '../points/member-points-service.ts';
+import { attachPostImages, loadPostImages } from './post-images.ts';
 
 /** Where migration 0010's triggers announce any change to what the feed's first page shows. */
 export const FEED_CHANNEL = 'lunara_feed';
@@ -71,8 +73,22 @@ export interface SharedPostRow {
   authorAvatar: string | null;
 }
 
-interface PostRow extends SharedPostRow {
+/** A post's row with its images, as every member sees it (what the first-page cache keeps). */
+export interface SharedPost extends SharedPostRow {
+  images: PostImage[];
+}
+
+interface PostRow extends SharedPost {
   likedByMe: boolean;
+}
+
+/** Puts each post's images beside it, read for the whole page at once. */
+async function withImages<Row extends SharedPostRow>(db: Db, rows: Row[]): Promise<(Row & { images: PostImage[] })[]> {
+  const images = await loadPostImages(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, images: images.get(row.id) ?? [] }));
 }
 
 function toPost(row: PostRow): Post {
@@ -91,6 +107,7 @@ function toPost(row: PostRow): Post {
       avatarUrl: servedAvatarUrl(row.authorAvatar),
     },
     likedByMe: Boolean(row.likedByMe),
+    images: row.images,
   };
 }
 
@@ -133,7 +150,7 @@ const likedAmong = directRead((db) =>
  * The feed's first page as every member sees it (pinned posts first, then newest), without the
  * viewer's likes: what `plugins/feed-cache.ts` keeps in memory.
  */
-export const loadSharedFirstPage: (db: Db) => Promise<SharedPostRow[]> = directRead((db) =>
+const sharedFirstPage: (db: Db) => Promise<SharedPostRow[]> = directRead((db) =>
   db
     .select(sharedColumns)
     .from(posts)
@@ -141,6 +158,9 @@ export const loadSharedFirstPage: (db: Db) => Promise<SharedPostRow[]> = directR
     .orderBy(...feedOrder)
     .limit(builderLimit(FEED_PAGE_SIZE + 1)),
 );
+export async function loadSharedFirstPage(db: Db): Promise<SharedPost[]> {
+  return withImages(db, await sharedFirstPage(db));
+}
 
 /** Which of these posts the viewer has liked. */
 export async function loadLikedPostIds(db: Db, viewerId: string, postIds: string[]): Promise<Set<string>> {
@@ -150,7 +170,7 @@ export async function loadLikedPostIds(db: Db, viewerId: string, postIds: string
 }
 
 /** The first page for one viewer: the shared rows with her likes. */
-export function firstPageFor(rows: SharedPostRow[], likedByViewer: ReadonlySet<string>): PostPage {
+export function firstPageFor(rows: SharedPost[], likedByViewer: ReadonlySet<string>): PostPage {
   return toPostPage(rows.map((row) => ({ ...row, likedByMe: likedByViewer.has(row.id) })));
 }
 
@@ -161,7 +181,7 @@ export function firstPageFor(rows: SharedPostRow[], likedByViewer: ReadonlySet<s
 export async function listPosts(db: Db, viewerId: string, cursor?: string): Promise<PostPage> {
   if (cursor) {
     const after = pinnedCursorValues(decodeCursor(cursor, PINNED_CURSOR));
-    return toPostPage(await feedPageAfter(db, { viewer: viewerId, ...after }));
+    return toPostPage(await withImages(db, await feedPageAfter(db, { viewer: viewerId, ...after })));
   }
   const rows = await loadSharedFirstPage(db);
   const ids = rows.map((row) => row.id);
@@ -174,9 +194,10 @@ export async function getPost(db: Db, viewerId: string, postId: string): Promise
     .select(postColumns(viewerId))
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
-    .where(eq(posts.id, postId))) as PostRow[];
+    .where(eq(posts.id, postId))) as Omit<PostRow, 'images'>[];
   if (!row) throw notFound('This post no longer exists');
-  return toPost(row);
+  const [withItsImages] = await withImages(db, [row]);
+  return toPost(withItsImages as PostRow);
 }
 
 /** A new post pays +10 and counts toward first_post, in one transaction. */
@@ -187,6 +208,8 @@ export async function createPost(db: Db, authorId: string, input: NewPost): Prom
       .values({ userId: authorId, title: input.title, content: input.content, category: input.category })
       .returning({ id: posts.id });
     if (!created) throw new Error('The post was not saved');
+    // In the post's transaction: the posts trigger's change notice covers the images too.
+    await attachPostImages(tx, authorId, created.id, input.images);
     await awardPoints(tx, {
       userId: authorId,
       amount: POINTS.post,

@@ -35,14 +35,16 @@ export async function getProfile(db: Db, viewerId: string, profileId: string): P
   };
 }
 
-/** Only the owner edits a profile: the route offers no way to name anyone else's. */
+/**
+ * Only the owner edits a profile: the route offers no way to name anyone else's. Her photo is not
+ * edited here: it changes only by upload or removal (the media routes).
+ */
 export async function updateOwnProfile(db: Db, userId: string, input: UpdateProfileBody): Promise<ProfileDetail> {
   await db
     .update(profiles)
     .set({
       displayName: input.displayName,
       ...(input.bio !== undefined ? { bio: input.bio } : {}),
-      ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(profiles.id, userId));

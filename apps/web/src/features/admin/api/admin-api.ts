@@ -9,6 +9,7 @@ import type {
   ContentKind,
   EventBody,
 } from '@lunara/shared/admin';
+import type { StorageTotals } from '@lunara/shared/media';
 import type { Role } from '@lunara/shared/roles';
 import {
   infiniteQueryOptions,
@@ -33,6 +34,11 @@ export const useAdminStats = () =>
 export const useAdminSettings = () =>
   useQuery(
     queryOptions({ queryKey: ['admin', 'settings'], queryFn: () => apiFetch<AdminSettings>('/api/admin/settings') }),
+  );
+
+export const useAdminStorage = () =>
+  useQuery(
+    queryOptions({ queryKey: ['admin', 'storage'], queryFn: () => apiFetch<StorageTotals>('/api/admin/storage') }),
   );
 
 export const useAdminUsers = (search: string, role: Role | undefined) =>

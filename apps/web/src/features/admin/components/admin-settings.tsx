@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useAdminSettings, useAuditLog } from '../api/admin-api.ts';
 import { auditEntryText } from './audit-entry-text.ts';
+import { StorageCard } from './storage-card.tsx';
 
 function AuditLog() {
   const audit = useAuditLog();
@@ -141,6 +142,7 @@ export function AdminSettings() {
           <dd className="font-semibold">Built in (email and password)</dd>
         </dl>
       </Card>
+      <StorageCard />
       <AuditLog />
     </div>
   );

@@ -15,6 +15,7 @@ import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeletePost, usePinPost, useSetLike } from '../api/post-mutations.ts';
 import { CommentSection } from './comment-section.tsx';
+import { PostImageGrid } from './post-image-grid.tsx';
 
 interface PostCardProps {
   post: Post;
@@ -81,6 +82,7 @@ export function PostCard({ post, viewer, onOpenProfile, ownPage }: PostCardProps
         </h3>
         <p className="mt-2 text-ink [overflow-wrap:anywhere] whitespace-pre-wrap">{post.content}</p>
       </div>
+      <PostImageGrid images={post.images} authorName={post.author.displayName} />
       <footer className="flex flex-wrap items-center gap-2">
         <Button
           variant="ghost"

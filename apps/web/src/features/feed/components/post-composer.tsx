@@ -10,12 +10,15 @@ import { toast } from '../../../lib/toast.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { useCreatePost } from '../api/post-mutations.ts';
+import { useImageUploads } from '../hooks/use-image-uploads.ts';
+import { ComposerImages } from './composer-images.tsx';
 
 const CATEGORY_OPTIONS = POST_CATEGORIES.map((category) => ({ value: category.key, label: category.label }));
 
 /**
- * Title, content and category; on success it closes and resets, on failure it keeps the text. The text is
- * a draft kept across reloads, and a double click or a retry creates one post (one idempotency key).
+ * Title, content, category and up to four images; on success it closes and resets, on failure it keeps
+ * the text and the images. The text is a draft kept across reloads, and a double click or a retry creates
+ * one post (one idempotency key). Images upload as they are chosen; sharing waits for them.
  */
 export function PostComposer({ onDone }: { onDone: () => void }) {
   const id = useId();
@@ -24,6 +27,7 @@ export function PostComposer({ onDone }: { onDone: () => void }) {
   const [category, setCategory] = useState<PostCategory>('general');
   const create = useCreatePost();
   const submit = useSubmitOnce();
+  const uploads = useImageUploads();
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -31,13 +35,15 @@ export function PostComposer({ onDone }: { onDone: () => void }) {
       toast.error(FILL_ALL_FIELDS);
       return;
     }
+    if (uploads.isUploading) return;
     const idempotencyKey = submit.begin();
     if (!idempotencyKey) return;
     create.mutate(
-      { title, content, category, idempotencyKey },
+      { title, content, category, images: uploads.ready, idempotencyKey },
       {
         onSuccess: () => {
           submit.succeeded();
+          uploads.clearShared();
           toast.success('Post created successfully!');
           clearTitle();
           clearContent();
@@ -84,7 +90,13 @@ export function PostComposer({ onDone }: { onDone: () => void }) {
           options={CATEGORY_OPTIONS}
         />
       </div>
-      <FormActions onCancel={onDone} isBusy={create.isPending} submitLabel="Share Post" busyLabel="Sharing..." />
+      <ComposerImages uploads={uploads} isSharing={create.isPending} />
+      <FormActions
+        onCancel={onDone}
+        isBusy={create.isPending || uploads.isUploading}
+        submitLabel="Share Post"
+        busyLabel={uploads.isUploading ? 'Waiting for images...' : 'Sharing...'}
+      />
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { formatLongDate } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useProfile, useUpdateProfile } from '../api/profile.ts';
+import { ProfilePhoto } from './profile-photo.tsx';
 
 function ProfileView({ profile, onEdit }: { profile: ProfileDetail; onEdit: () => void }) {
   const { stats } = profile;
@@ -98,11 +99,10 @@ function ProfileForm({ profile, onDone }: { profile: ProfileDetail; onDone: () =
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-      {/* Pictures from other sites would tell them who looks at them: until uploads exist, the initial. */}
-      <div className="flex items-center gap-3">
-        <Avatar name={displayName || profile.displayName} src={profile.avatarUrl} className="size-12 text-lg" />
-        <p className="text-sm text-ink-muted">Photo uploads are coming soon; until then your initial is shown.</p>
-      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium text-ink">Photo</legend>
+        <ProfilePhoto userId={profile.id} name={displayName || profile.displayName} avatarUrl={profile.avatarUrl} />
+      </fieldset>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-name`}>Display name</Label>
         <Input
