@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../test/test-app.ts';
+import { IDLE_CONNECTION_TIMEOUT_MS } from './app.ts';
 import { queryRows } from './db/client.ts';
 
 let t: TestApp;
@@ -10,6 +11,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('operations endpoints', () => {
+  it('closes a connection idle for two minutes, so a stalled request cannot hold a socket forever', () => {
+    expect(IDLE_CONNECTION_TIMEOUT_MS).toBe(120_000);
+    expect(t.app.server.timeout).toBe(IDLE_CONNECTION_TIMEOUT_MS);
+  });
+
   it('answers /api/health', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);

@@ -63,6 +63,14 @@ export interface BuildAppOptions {
   stripe?: Stripe;
 }
 
+/**
+ * A connection that sends and receives nothing for this long is closed: a client that starts a request
+ * and stalls (a slow-body attack) cannot hold a socket forever. Event streams send a heartbeat every 25 s,
+ * and an upload that stalls for a minute already fails (media/upload-body.ts); a long upload that keeps
+ * sending is never cut off, as a whole-request timeout would.
+ */
+export const IDLE_CONNECTION_TIMEOUT_MS = 120_000;
+
 export async function buildApp({ config, database, logger, webDist, stripe }: BuildAppOptions) {
   // Behind the proxies of TRUST_PROXY, request.ip (and so every rate limit) is the client's address.
   const proxyTrust = createProxyTrust(config.trustProxy);
@@ -74,6 +82,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
     trustProxy: config.trustProxy.length > 0 ? proxyTrust : false,
     genReqId: createRequestIdGenerator(proxyTrust),
     bodyLimit: 1024 * 1024,
+    connectionTimeout: IDLE_CONNECTION_TIMEOUT_MS,
   });
   recordRoutes(app);
   app.decorate('lifecycle', { draining: false });

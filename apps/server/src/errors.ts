@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'RANGE_NOT_SATISFIABLE'
   | 'CROSS_SITE_REQUEST'
   | 'RATE_LIMITED'
+  | 'BUSY'
   | 'INTERNAL_ERROR';
 
 export class AppError extends Error {
@@ -30,4 +31,6 @@ export const forbidden = (message: string) => new AppError('FORBIDDEN', 403, mes
 export const notFound = (message: string) => new AppError('NOT_FOUND', 404, message);
 export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
 export const payloadTooLarge = (message: string) => new AppError('PAYLOAD_TOO_LARGE', 413, message);
+export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', 429, message);
+export const busy = (message: string) => new AppError('BUSY', 503, message);
 export const unsupportedMediaType = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', 415, message);

@@ -127,6 +127,13 @@ export function formatBytes(bytes: number): string {
 
 export const fileTooLargeMessage = (kind: MediaKind, limit: number) =>
   `${KIND_NOUNS[kind]} can be at most ${formatBytes(limit)}`;
+/** Uploads one member may have running at once (the composer sends up to four images together). */
+export const UPLOADS_IN_FLIGHT_MAX = 4;
+export const TOO_MANY_UPLOADS_AT_ONCE = `You can send ${UPLOADS_IN_FLIGHT_MAX} files at a time. Please wait for one to finish`;
+/** Post images one member may have uploaded and not yet posted (each is deleted a day after upload). */
+export const UNPOSTED_IMAGES_MAX = 20;
+export const TOO_MANY_UNPOSTED_IMAGES = `You have ${UNPOSTED_IMAGES_MAX} images waiting to be posted. Share or remove some first`;
+export const IMAGES_BUSY = 'Many images are being prepared right now. Please try again in a minute';
 export const FILE_EMPTY = 'That file is empty';
 export const FILE_INCOMPLETE = 'The upload did not finish. Please try again';
 export const IMAGE_TOO_MANY_PIXELS = 'That image is too large to process. Please use one under 50 megapixels';

@@ -1,7 +1,13 @@
-import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from '@lunara/shared/media';
+import {
+  IMAGE_TOO_MANY_PIXELS,
+  IMAGE_UNREADABLE,
+  IMAGE_WIDTHS,
+  IMAGES_BUSY,
+  MAX_IMAGE_PIXELS,
+} from '@lunara/shared/media';
 import sharp, { type Metadata } from 'sharp';
 import type { MediaVariant } from '../../db/schema/media.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, busy } from '../../errors.ts';
 
 type ImageKind = keyof typeof IMAGE_WIDTHS;
 
@@ -44,11 +50,19 @@ export function widthsFor(kind: ImageKind, imageWidth: number): number[] {
  * and sharp already spreads each over the cores; the rest wait their turn.
  */
 const IMAGES_AT_ONCE = 2;
+/**
+ * Images that may wait their turn; beyond, a 503 says to try again. Every waiting image holds a temporary
+ * file and an open request, so the line must not grow without end (each member has at most
+ * UPLOADS_IN_FLIGHT_MAX uploads running, but many members together could).
+ */
+export const IMAGES_WAITING_MAX = 24;
 let running = 0;
 const waiting: Array<() => void> = [];
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= IMAGES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+  if (running >= IMAGES_AT_ONCE) {
+    if (waiting.length >= IMAGES_WAITING_MAX) throw busy(IMAGES_BUSY);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
   try {
     return await work();
   } finally {

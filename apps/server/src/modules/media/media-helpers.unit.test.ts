@@ -1,9 +1,11 @@
+import { FILE_INCOMPLETE } from '@lunara/shared/media';
 import { describe, expect, it } from 'vitest';
 import { parseRange } from './byte-range.ts';
 import { cleanFileName } from './file-name.ts';
 import { widthsFor } from './image-variants.ts';
 import { pickVariant } from './pick-variant.ts';
-import { contentDisposition } from './serve-media.ts';
+import { contentDisposition, downloadName } from './serve-media.ts';
+import { openUploadBody } from './upload-body.ts';
 
 describe('cleanFileName', () => {
   it('keeps only a name: no folders, controls or direction overrides', () => {
@@ -77,5 +79,54 @@ describe('contentDisposition', () => {
     expect(contentDisposition('attachment', 'Mondphasen "Übung"; 1.pdf')).toBe(
       `attachment; filename="Mondphasen __bung__ 1.pdf"; filename*=UTF-8''Mondphasen%20%22%C3%9Cbung%22%3B%201.pdf`,
     );
+  });
+});
+
+describe('downloadName', () => {
+  it('makes a lesson file download with the extension of its real type, whatever name it came with', () => {
+    expect(downloadName('Moon journal.pdf', 'original.pdf')).toBe('Moon journal.pdf');
+    expect(downloadName('Moon journal.PDF', 'original.pdf')).toBe('Moon journal.PDF');
+    expect(downloadName('sunrise.jpeg', 'original.jpg')).toBe('sunrise.jpeg');
+    expect(downloadName('evil.html', 'original.jpg')).toBe('evil.html.jpg');
+    expect(downloadName('setup.exe', 'original.mp3')).toBe('setup.exe.mp3');
+    expect(downloadName('file', 'original.pdf')).toBe('file.pdf');
+    expect(downloadName('.htaccess', 'original.wav')).toBe('.htaccess.wav');
+  });
+});
+
+describe('openUploadBody', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** A client sending `chunks` with `gap` ms between them, then stalling for good when `stall` is set. */
+  async function* client(chunks: number, gap: number, stall: boolean) {
+    for (let i = 0; i < chunks; i++) {
+      if (i > 0) await sleep(gap);
+      yield Buffer.alloc(100, i);
+    }
+    if (stall) await new Promise(() => {});
+  }
+  const open = (source: AsyncIterable<Buffer>) =>
+    openUploadBody(source, {
+      kind: 'lesson_file',
+      limit: 10_000,
+      headBytes: 64,
+      declaredLength: 1_000,
+      idleTimeoutMs: 80,
+    });
+  const readAll = async (stream: AsyncIterable<Buffer>) => {
+    let bytes = 0;
+    for await (const chunk of stream) bytes += chunk.length;
+    return bytes;
+  };
+
+  it('fails an upload whose client stops sending, before or after its first bytes, instead of waiting for ever', async () => {
+    await expect(open(client(0, 0, true))).rejects.toMatchObject({ statusCode: 400, message: FILE_INCOMPLETE });
+    const body = await open(client(3, 10, true));
+    await expect(readAll(body.stream)).rejects.toMatchObject({ statusCode: 400, message: FILE_INCOMPLETE });
+    expect(body.bytesRead()).toBe(300);
+  });
+
+  it('lets a slow upload finish as long as bytes keep coming', async () => {
+    const body = await open(client(10, 40, false));
+    expect(await readAll(body.stream)).toBe(1_000);
   });
 });

@@ -8,7 +8,6 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { MEDIA_NOT_FOUND } from './media-access.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 
-export const NOT_YOUR_UPLOAD = 'You can only remove your own uploads';
 export const IMAGE_ON_POST = 'That image is on a post: delete the post to remove it';
 export const ONLY_ADMINS_REMOVE_COURSE_MEDIA = 'Only admins can remove course covers and lesson media';
 
@@ -27,7 +26,8 @@ export async function deleteUpload(db: Db, member: SessionUser, id: string): Pro
     if (media.kind === 'course_cover' || media.kind === 'lesson_video' || media.kind === 'lesson_file') {
       if (member.role !== 'admin') throw forbidden(ONLY_ADMINS_REMOVE_COURSE_MEDIA);
     } else if (media.ownerId !== member.id) {
-      throw forbidden(NOT_YOUR_UPLOAD);
+      // As when reading it: someone else's upload not on a post is not hers to learn about.
+      throw notFound(MEDIA_NOT_FOUND);
     }
     if (media.kind === 'avatar') return removeAvatarIn(tx as unknown as Db, member.id);
     // Locked, so that a post claiming it at the same moment either has it or finds it gone.

@@ -26,6 +26,22 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** Other spellings of a stored extension that a download may keep. */
+const SAME_EXTENSION: Record<string, readonly string[]> = { jpg: ['jpeg', 'jpe'], mov: ['qt'] };
+
+/**
+ * The name a lesson file downloads under: the name it was uploaded with, ending in the extension of its
+ * sniffed type (`original.pdf` gives `pdf`). Otherwise a JPEG uploaded as "notes.html" would be saved
+ * as an .html file, and opened from the disk as a page, whatever type it was served with.
+ */
+export function downloadName(fileName: string, storedName: string): string {
+  const extension = storedName.slice(storedName.lastIndexOf('.') + 1);
+  const dot = fileName.lastIndexOf('.');
+  const given = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  if (given === extension || SAME_EXTENSION[extension]?.includes(given)) return fileName;
+  return `${fileName}.${extension}`;
+}
+
 async function findReadyMedia(db: Db, id: string) {
   const [row] = await db
     .select({
@@ -100,7 +116,7 @@ export async function serveMedia(
     reply.header(
       'content-disposition',
       kind === 'lesson_file'
-        ? contentDisposition('attachment', media.fileName)
+        ? contentDisposition('attachment', downloadName(media.fileName, variant.name))
         : contentDisposition('inline', variant.name),
     );
     if (range.kind === 'range') {

@@ -143,6 +143,15 @@ describe('files and videos', () => {
     expect(played.headers['content-disposition']).toMatch(/^inline;/);
   });
 
+  it('downloads a lesson file with the extension of its real type, not the one it was uploaded with', async () => {
+    const disguised = await upload(owner, 'lesson_file', PDF, '?lessonId=1-2', 'notes.html');
+    const response = await get(disguised.url, subscriber);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="notes.html.pdf"; filename*=UTF-8''notes.html.pdf`,
+    );
+  });
+
   it('answers a single Range with 206, and one past the end with 416', async () => {
     const first = await get(video.url, subscriber, { range: 'bytes=0-99' });
     expect(first.statusCode).toBe(206);

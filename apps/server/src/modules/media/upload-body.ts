@@ -2,6 +2,13 @@ import { Readable } from 'node:stream';
 import { FILE_EMPTY, FILE_INCOMPLETE, fileTooLargeMessage, type MediaKind } from '@lunara/shared/media';
 import { AppError, badRequest, payloadTooLarge } from '../../errors.ts';
 
+/**
+ * How long an upload may go without a byte before it fails as unfinished. A client that stops sending
+ * would otherwise hold its connection, temporary file and `uploading` row for as long as it likes (the
+ * server has no overall request timeout, since a large video may take hours to send).
+ */
+export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
+
 export interface UploadBody {
   /** The first bytes (up to `headBytes`; all of a shorter file), for sniffing the type. */
   head: Buffer;
@@ -14,19 +21,36 @@ export interface UploadBody {
 /**
  * Reads the upload's first bytes, then hands the rest on as a stream without ever holding the whole
  * file: each chunk is counted, and passing `limit` fails the stream with a 413 at once. A body that ends
- * short of its Content-Length, or a client that goes away, fails it with FILE_INCOMPLETE.
+ * short of its Content-Length, a client that goes away, or one that sends nothing for `idleTimeoutMs`,
+ * fails it with FILE_INCOMPLETE.
  */
 export async function openUploadBody(
   source: AsyncIterable<Buffer>,
-  options: { kind: MediaKind; limit: number; headBytes: number; declaredLength: number | undefined },
+  options: {
+    kind: MediaKind;
+    limit: number;
+    headBytes: number;
+    declaredLength: number | undefined;
+    idleTimeoutMs?: number;
+  },
 ): Promise<UploadBody> {
   const iterator = source[Symbol.asyncIterator]();
   let total = 0;
   const tooLarge = () => payloadTooLarge(fileTooLargeMessage(options.kind, options.limit));
+  const idleTimeoutMs = options.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS;
+  // The next chunk, or FILE_INCOMPLETE when none comes in time (the refusal closes the connection).
+  const nextChunk = () =>
+    new Promise<IteratorResult<Buffer>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(badRequest(FILE_INCOMPLETE)), idleTimeoutMs);
+      iterator
+        .next()
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
+    });
   const next = async (): Promise<Buffer | null> => {
     let result: IteratorResult<Buffer>;
     try {
-      result = await iterator.next();
+      result = await nextChunk();
     } catch (error) {
       throw error instanceof AppError ? error : badRequest(FILE_INCOMPLETE);
     }

@@ -3,14 +3,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { isImageKind, type Media, type MediaKind, mediaUrl, wrongTypeMessage } from '@lunara/shared/media';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  isImageKind,
+  type Media,
+  type MediaKind,
+  mediaUrl,
+  TOO_MANY_UNPOSTED_IMAGES,
+  TOO_MANY_UPLOADS_AT_ONCE,
+  UNPOSTED_IMAGES_MAX,
+  UPLOADS_IN_FLIGHT_MAX,
+  wrongTypeMessage,
+} from '@lunara/shared/media';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons } from '../../db/schema/courses.ts';
 import { type MediaVariant, mediaFiles } from '../../db/schema/media.ts';
 import { profiles } from '../../db/schema/members.ts';
-import { badRequest, notFound, unsupportedMediaType } from '../../errors.ts';
+import { badRequest, notFound, tooManyRequests, unsupportedMediaType } from '../../errors.ts';
 import { type ProcessedImage, processImage } from './image-variants.ts';
 import { EXTENSIONS, isAcceptedType, SNIFF_BYTES, sniffContentType } from './sniff-type.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
@@ -174,6 +184,36 @@ async function completeUpload(db: Db, id: string, input: UploadInput, stored: St
  * at once as well.
  */
 export async function uploadMedia(deps: UploadDeps, input: UploadInput): Promise<Media> {
+  const running = uploadsRunning.get(input.ownerId) ?? 0;
+  if (running >= UPLOADS_IN_FLIGHT_MAX) throw tooManyRequests(TOO_MANY_UPLOADS_AT_ONCE);
+  uploadsRunning.set(input.ownerId, running + 1);
+  try {
+    return await storeNewUpload(deps, input);
+  } finally {
+    const left = (uploadsRunning.get(input.ownerId) ?? 1) - 1;
+    if (left > 0) uploadsRunning.set(input.ownerId, left);
+    else uploadsRunning.delete(input.ownerId);
+  }
+}
+
+/**
+ * Each member's uploads running in this process: a slow or stalled upload holds a socket, a temporary
+ * file and a row, so one member cannot hold more than a few (the rate limit counts starts, not these).
+ */
+const uploadsRunning = new Map<string, number>();
+
+/** Her post images not on a post yet, counted up to the limit (her rows by the owner index). */
+async function assertRoomForUnpostedImage(db: Db, ownerId: string): Promise<void> {
+  const rows = await db
+    .select({ id: mediaFiles.id })
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.ownerId, ownerId), eq(mediaFiles.kind, 'post_image'), isNull(mediaFiles.postId)))
+    .limit(UNPOSTED_IMAGES_MAX);
+  if (rows.length >= UNPOSTED_IMAGES_MAX) throw tooManyRequests(TOO_MANY_UNPOSTED_IMAGES);
+}
+
+async function storeNewUpload(deps: UploadDeps, input: UploadInput): Promise<Media> {
+  if (input.kind === 'post_image') await assertRoomForUnpostedImage(deps.db, input.ownerId);
   const target = await resolveTarget(deps.db, input);
   const [row] = await deps.db
     .insert(mediaFiles)

@@ -11,6 +11,10 @@ import {
   IMAGE_UNREADABLE,
   type Media,
   type MediaKind,
+  TOO_MANY_UNPOSTED_IMAGES,
+  TOO_MANY_UPLOADS_AT_ONCE,
+  UNPOSTED_IMAGES_MAX,
+  UPLOADS_IN_FLIGHT_MAX,
   wrongTypeMessage,
 } from '@lunara/shared/media';
 import { and, eq } from 'drizzle-orm';
@@ -74,6 +78,29 @@ function upload(
     },
     payload: body,
   });
+}
+
+/** A lesson file upload that sends its first 10 kB of 40 kB and then nothing more, on its own socket. */
+let listening: Promise<string> | undefined;
+async function startStalledUpload(owner: TestMember): Promise<net.Socket> {
+  listening ??= t.listen();
+  const baseUrl = new URL(await listening);
+  const socket = net.connect(Number(baseUrl.port), baseUrl.hostname);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(
+    [
+      'POST /api/media/lesson_file?lessonId=1-3 HTTP/1.1',
+      `Host: ${baseUrl.host}`,
+      'Origin: http://localhost:3000',
+      `Cookie: ${owner.cookie}`,
+      'Content-Type: application/octet-stream',
+      'Content-Length: 40000',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  socket.write(Buffer.concat([PDF, Buffer.alloc(10_000, 1)]));
+  return socket;
 }
 
 async function admin() {
@@ -302,22 +329,7 @@ describe('bad input changes nothing', () => {
 
   it('leaves nothing behind when the client goes away mid-upload', async () => {
     const owner = await admin();
-    const baseUrl = new URL(await t.listen());
-    const socket = net.connect(Number(baseUrl.port), baseUrl.hostname);
-    await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(
-      [
-        'POST /api/media/lesson_file?lessonId=1-3 HTTP/1.1',
-        `Host: ${baseUrl.host}`,
-        'Origin: http://localhost:3000',
-        `Cookie: ${owner.cookie}`,
-        'Content-Type: application/octet-stream',
-        'Content-Length: 40000',
-        '',
-        '',
-      ].join('\r\n'),
-    );
-    socket.write(Buffer.concat([PDF, Buffer.alloc(10_000, 1)]));
+    const socket = await startStalledUpload(owner);
     // The upload has started: its row exists and bytes are on their way to storage.
     for (let i = 0; i < 100 && (await rowsOf(owner.id)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect((await rowsOf(owner.id)).map((row) => row.status)).toEqual(['uploading']);
@@ -379,5 +391,48 @@ describe('who may upload what', () => {
     expect(statuses[30]).toBe(429);
     // Another member is not held back by her.
     expect((await upload(await t.signUp(), 'avatar', Buffer.alloc(0))).statusCode).toBe(400);
+  });
+
+  it('lets one member run only a few uploads at once, so stalled ones cannot pile up', async () => {
+    const owner = await admin();
+    const sockets = await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT_MAX }, () => startStalledUpload(owner)));
+    try {
+      for (let i = 0; i < 100 && (await rowsOf(owner.id)).length < UPLOADS_IN_FLIGHT_MAX; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(await rowsOf(owner.id)).toHaveLength(UPLOADS_IN_FLIGHT_MAX);
+      const refused = await upload(owner, 'lesson_file', PDF, { query: '?lessonId=1-3', name: 'notes.pdf' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.message).toBe(TOO_MANY_UPLOADS_AT_ONCE);
+      expect(await rowsOf(owner.id)).toHaveLength(UPLOADS_IN_FLIGHT_MAX);
+      // Another admin is not held back by her.
+      const other = await upload(await admin(), 'lesson_file', PDF, { query: '?lessonId=1-3', name: 'notes.pdf' });
+      expect(other.statusCode).toBe(201);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+    for (let i = 0; i < 100 && (await rowsOf(owner.id)).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await rowsOf(owner.id)).toEqual([]);
+    expect((await upload(owner, 'lesson_file', PDF, { query: '?lessonId=1-3', name: 'notes.pdf' })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('keeps at most a few post images waiting to be posted per member', async () => {
+    const member = await t.signUpSubscriber();
+    await t.database.db.insert(mediaFiles).values(
+      Array.from({ length: UNPOSTED_IMAGES_MAX }, () => ({
+        ownerId: member.id,
+        kind: 'post_image' as const,
+        status: 'ready' as const,
+      })),
+    );
+    const refused = await upload(member, 'post_image', await makeImage(40, 40));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(TOO_MANY_UNPOSTED_IMAGES);
+    expect(await rowsOf(member.id)).toHaveLength(UNPOSTED_IMAGES_MAX);
+    const [one] = await rowsOf(member.id);
+    await t.database.db.delete(mediaFiles).where(eq(mediaFiles.id, one?.id as string));
+    expect((await upload(member, 'post_image', await makeImage(40, 40))).statusCode).toBe(201);
   });
 });
