@@ -33,13 +33,6 @@ export const isOwnMediaPath = (url: string) => url.length <= 500 && MEDIA_PATH.t
 /** The avatar as sent to browsers: an address elsewhere (stored before this rule) is shown as initials. */
 export const servedAvatarUrl = (url: string | null): string | null => (url && isOwnMediaPath(url) ? url : null);
 
-/** An optional avatar: one of this server's uploads ('' is none: null). */
-export const avatarUrlSchema = z
-  .string({ message: AVATAR_NOT_UPLOADED })
-  .trim()
-  .refine((text) => text === '' || isOwnMediaPath(text), AVATAR_NOT_UPLOADED)
-  .transform((text) => text || null);
-
 // Nothing that a browser would hide or reorder, nor whitespace or control characters, anywhere in it.
 const UNPRINTABLE = /[\s\p{Cc}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
 
