@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
@@ -55,8 +55,11 @@ export async function processMediaDeletions(db: Db, storage: MediaStorage, log?:
   return deleted;
 }
 
-/** Deletes (a batch of) the rows of uploads that never finished; the trigger queues their storage. */
-export async function deleteUnfinishedUploads(db: Db, olderThanMs = UNFINISHED_UPLOAD_MS): Promise<number> {
+/**
+ * Deletes a batch of rows matching `condition` and older than `olderThanMs`; the trigger queues their
+ * storage. Rows locked by someone else (a post claiming an image) are skipped until the next run.
+ */
+async function deleteStaleRows(db: Db, condition: SQL | undefined, olderThanMs: number): Promise<number> {
   const rows = await db
     .delete(mediaFiles)
     .where(
@@ -65,41 +68,19 @@ export async function deleteUnfinishedUploads(db: Db, olderThanMs = UNFINISHED_U
         db
           .select({ id: mediaFiles.id })
           .from(mediaFiles)
-          .where(
-            and(
-              eq(mediaFiles.status, 'uploading'),
-              lt(mediaFiles.createdAt, sql`now() - ${olderThanMs}::int * interval '1 millisecond'`),
-            ),
-          )
-          .limit(builderLimit(CLEANUP_BATCH)),
-      ),
-    )
-    .returning({ id: mediaFiles.id });
-  return rows.length;
-}
-
-/** Deletes (a batch of) post images no post claimed in time; the trigger queues their storage. */
-export async function deleteUnattachedPostImages(db: Db, olderThanMs = UNATTACHED_POST_IMAGE_MS): Promise<number> {
-  const rows = await db
-    .delete(mediaFiles)
-    .where(
-      inArray(
-        mediaFiles.id,
-        db
-          .select({ id: mediaFiles.id })
-          .from(mediaFiles)
-          .where(
-            and(
-              eq(mediaFiles.kind, 'post_image'),
-              isNull(mediaFiles.postId),
-              lt(mediaFiles.createdAt, sql`now() - ${olderThanMs}::int * interval '1 millisecond'`),
-            ),
-          )
+          .where(and(condition, lt(mediaFiles.createdAt, sql`now() - ${olderThanMs}::int * interval '1 millisecond'`)))
           .limit(builderLimit(CLEANUP_BATCH))
-          // A post claiming it now locks it first; this one waits for the next run instead.
           .for('update', { skipLocked: true }),
       ),
     )
     .returning({ id: mediaFiles.id });
   return rows.length;
 }
+
+/** Deletes (a batch of) the rows of uploads that never finished; the trigger queues their storage. */
+export const deleteUnfinishedUploads = (db: Db, olderThanMs = UNFINISHED_UPLOAD_MS) =>
+  deleteStaleRows(db, eq(mediaFiles.status, 'uploading'), olderThanMs);
+
+/** Deletes (a batch of) post images no post claimed in time; the trigger queues their storage. */
+export const deleteUnattachedPostImages = (db: Db, olderThanMs = UNATTACHED_POST_IMAGE_MS) =>
+  deleteStaleRows(db, and(eq(mediaFiles.kind, 'post_image'), isNull(mediaFiles.postId)), olderThanMs);
