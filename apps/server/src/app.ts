@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { VIDEO_EMBED_ORIGINS } from '@lunara/shared/video-links';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
@@ -15,6 +16,7 @@ import adminRoutes from './modules/admin/routes.ts';
 import appConfigRoutes from './modules/app-config/routes.ts';
 import billingRoutes from './modules/billing/routes.ts';
 import circleRoutes from './modules/circles/routes.ts';
+import contentStudioRoutes from './modules/content-studio/routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
 import devRoutes from './modules/dev/routes.ts';
 import feedRoutes from './modules/feed/routes.ts';
@@ -109,6 +111,8 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // Lesson videos given as YouTube or Vimeo links: their privacy-enhanced players, nothing else.
+        frameSrc: [...VIDEO_EMBED_ORIGINS],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
@@ -166,6 +170,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(circleRoutes);
   await app.register(ritualRoutes);
   await app.register(adminRoutes);
+  await app.register(contentStudioRoutes);
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
   await app.register(messageRoutes);

@@ -10,10 +10,27 @@ export const paths = {
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   courses: { path: '/courses', getHref: () => '/courses' },
   course: { path: '/course/:courseId', getHref: (courseId: number | string) => `/course/${courseId}` },
+  lesson: {
+    path: '/course/:courseId/lesson/:lessonId',
+    getHref: (courseId: number | string, lessonId: string) => `/course/${courseId}/lesson/${lessonId}`,
+  },
   community: { path: '/community', getHref: () => '/community' },
   post: { path: '/community/post/:postId', getHref: (postId: string) => `/community/post/${postId}` },
   rituals: { path: '/rituals', getHref: () => '/rituals' },
   admin: { path: '/admin', getHref: () => '/admin' },
+  adminContent: {
+    path: '/admin/content',
+    getHref: (section?: 'courses' | 'rituals' | 'categories') =>
+      section && section !== 'courses' ? `/admin/content?section=${section}` : '/admin/content',
+  },
+  adminCourse: {
+    path: '/admin/content/courses/:courseId',
+    getHref: (courseId: number | string) => `/admin/content/courses/${courseId}`,
+  },
+  adminLesson: {
+    path: '/admin/content/courses/:courseId/lessons/:lessonId',
+    getHref: (courseId: number | string, lessonId: string) => `/admin/content/courses/${courseId}/lessons/${lessonId}`,
+  },
   testCheckout: { path: '/billing/test-checkout', getHref: () => '/billing/test-checkout' },
   testPortal: { path: '/billing/test-portal', getHref: () => '/billing/test-portal' },
 } as const;

@@ -15,6 +15,8 @@ export const forumCategories = pgTable(
     color: text('color').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     orderIndex: integer('order_index').notNull().default(0),
+    /** Bumped by every admin save: a save carrying an older one is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

@@ -18,6 +18,10 @@ export const rituals = pgTable(
     moonPhase: text('moon_phase').notNull(),
     isTemplate: boolean('is_template').notNull().default(false),
     userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /** Templates only: removed by an admin. Hidden from the list; members' past completions keep it. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Bumped by every admin save: a save carrying an older one is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

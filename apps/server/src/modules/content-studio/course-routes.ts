@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+// Placeholder: filled in by its helper.
+const routes: FastifyPluginAsyncZod = async () => {};
+export default routes;

@@ -1,0 +1,4 @@
+// Placeholder: filled in by its helper.
+export function RitualTemplatesManager() {
+  return <p>Coming soon</p>;
+}
