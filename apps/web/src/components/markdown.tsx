@@ -1,3 +1,4 @@
+import { isOwnMediaPath } from '@lunara/shared/urls';
 import { ExternalLink } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
@@ -7,11 +8,12 @@ import { cn } from '../lib/cn.ts';
  * Markdown as owners and members write it, rendered inert: raw HTML is dropped (skipHtml), addresses
  * other than http(s), mailto and this site's own paths are removed (react-markdown's urlTransform, so
  * `javascript:` never reaches an href), links that leave the site open in a new tab marked as such with
- * rel="noopener nofollow ugc", and images show only when they come from this site (the page's policy
+ * rel="noopener nofollow ugc", and images show only when they are this site's own uploads (the page's policy
  * would block any other, and an outside image tells its host who read the page).
  */
 
-const isOwnPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
+// A path on this site. Browsers read "//host" and "/\\host" as another host, so neither counts.
+const isOwnPath = (url: string) => /^\/(?![/\\])/.test(url);
 
 function safeUrl(url: string): string {
   const cleaned = defaultUrlTransform(url);
@@ -40,7 +42,8 @@ function MarkdownLink({ href = '', children, node: _node, ...props }: ComponentP
 }
 
 function MarkdownImage({ src, alt = '', node: _node }: ComponentProps<'img'> & { node?: unknown }) {
-  if (typeof src !== 'string' || !isOwnPath(src)) {
+  // Only this site's stored images (/media/...): nothing that calls the API with her cookies.
+  if (typeof src !== 'string' || !isOwnMediaPath(src)) {
     return <span className="text-ink-muted italic">[Image{alt ? `: ${alt}` : ''}]</span>;
   }
   return <img src={src} alt={alt} loading="lazy" decoding="async" className="h-auto max-w-full rounded-lg" />;
