@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestCourse } from '../../../test/fixtures/courses.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { pointsLedger } from '../../db/schema/community.ts';
-import { userProgress } from '../../db/schema/courses.ts';
+import { courses as courseTable, userProgress } from '../../db/schema/courses.ts';
+import { mediaFiles } from '../../db/schema/media.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +24,71 @@ describe('GET /api/courses', () => {
       'Intentional Beauty',
       'Spiritual Baths',
     ]);
-    expect(courses[0]).toMatchObject({ id: 1, lessonCount: 5, estimatedHours: 3 });
+    expect(courses[0]).toMatchObject({
+      id: 1,
+      lessonCount: 5,
+      estimatedHours: 3,
+      coverUrl: null,
+      access: 'members',
+      previewLessonId: null,
+    });
+  });
+});
+
+describe('courses the owner has not published', () => {
+  it('are never listed, are 404 to members, and leave the journey and library figures alone', async () => {
+    const member = await t.signUpSubscriber();
+    const journeyBefore = (await t.api(member, 'GET', '/api/me/journey')).json();
+    const draft = await createTestCourse(t.database.db, { title: 'Draft', status: 'draft', lessons: [{}] });
+    const archived = await createTestCourse(t.database.db, { title: 'Old', status: 'archived', lessons: [{}, {}] });
+    const titles = (await t.api(undefined, 'GET', '/api/courses'))
+      .json()
+      .courses.map((c: { title: string }) => c.title);
+    expect(titles).not.toContain('Draft');
+    expect(titles).not.toContain('Old');
+    for (const course of [draft, archived]) {
+      for (const who of [member, undefined]) {
+        const response = await t.api(who, 'GET', `/api/courses/${course.id}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.message).toBe('Course not found');
+        expect((await t.api(who, 'GET', `/api/courses/${course.id}/lessons/${course.lessonIds[0]}`)).statusCode).toBe(
+          404,
+        );
+      }
+    }
+    expect((await t.api(member, 'GET', '/api/me/journey')).json().totalLessons).toBe(journeyBefore.totalLessons);
+    const { progress } = (await t.api(member, 'GET', '/api/courses/progress')).json();
+    expect(progress.map((row: { courseId: number }) => row.courseId)).not.toContain(draft.id);
+    expect(progress.map((row: { courseId: number }) => row.courseId)).not.toContain(archived.id);
+  });
+
+  it('list a published course with its cover, access, free preview and hours worked out from its lessons', async () => {
+    const admin = await t.signUp();
+    const course = await createTestCourse(t.database.db, {
+      title: 'Catalog card',
+      access: 'free',
+      lessons: [{ durationMinutes: 50 }, { durationMinutes: 40, isFreePreview: true }, { isFreePreview: true }],
+    });
+    const [cover] = await t.database.db
+      .insert(mediaFiles)
+      .values({ ownerId: admin.id, kind: 'course_cover', courseId: course.id, status: 'ready' })
+      .returning({ id: mediaFiles.id });
+    await t.database.db.update(courseTable).set({ coverMediaId: cover?.id }).where(eq(courseTable.id, course.id));
+    const card = (await t.api(undefined, 'GET', '/api/courses'))
+      .json()
+      .courses.find((c: { id: number }) => c.id === course.id);
+    expect(card).toEqual({
+      id: course.id,
+      title: 'Catalog card',
+      summary: 'A course made by a test.',
+      description: 'Made by a test.',
+      // 120 minutes: two hours.
+      estimatedHours: 2,
+      lessonCount: 3,
+      coverUrl: `/media/${cover?.id}`,
+      access: 'free',
+      previewLessonId: course.lessonIds[1],
+    });
   });
 });
 

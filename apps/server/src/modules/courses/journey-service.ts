@@ -11,8 +11,9 @@ export async function getJourney(db: Db, userId: string): Promise<Journey> {
     db,
     sql`select
       (select count(*)::int from user_progress p join courses c on c.id = p.course_id
-         where p.user_id = ${userId} and p.completed and c.is_published) as completed,
-      (select count(*)::int from lessons l join courses c on c.id = l.course_id where c.is_published) as total,
+         where p.user_id = ${userId} and p.completed and c.is_published and c.archived_at is null) as completed,
+      (select count(*)::int from lessons l join courses c on c.id = l.course_id
+         where c.is_published and c.archived_at is null) as total,
       (select count(*)::int from (
          select (created_at at time zone 'UTC')::date as day from points_ledger where user_id = ${userId}
          union select (completed_at at time zone 'UTC')::date from user_progress

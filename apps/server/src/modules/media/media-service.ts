@@ -1,3 +1,4 @@
+import { isCourseMediaKind } from '@lunara/shared/media';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -23,7 +24,7 @@ export async function deleteUpload(db: Db, member: SessionUser, id: string): Pro
       .from(mediaFiles)
       .where(eq(mediaFiles.id, id));
     if (!media) throw notFound(MEDIA_NOT_FOUND);
-    if (media.kind === 'course_cover' || media.kind === 'lesson_video' || media.kind === 'lesson_file') {
+    if (isCourseMediaKind(media.kind)) {
       if (member.role !== 'admin') throw forbidden(ONLY_ADMINS_REMOVE_COURSE_MEDIA);
     } else if (media.ownerId !== member.id) {
       // As when reading it: someone else's upload not on a post is not hers to learn about.

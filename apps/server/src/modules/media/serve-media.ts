@@ -3,7 +3,6 @@ import type { MediaKind } from '@lunara/shared/media';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { lessons } from '../../db/schema/courses.ts';
 import { mediaFiles } from '../../db/schema/media.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { parseRange } from './byte-range.ts';
@@ -49,13 +48,11 @@ async function findReadyMedia(db: Db, id: string) {
       kind: mediaFiles.kind,
       ownerId: mediaFiles.ownerId,
       postId: mediaFiles.postId,
-      courseId: mediaFiles.courseId,
-      lessonCourseId: lessons.courseId,
+      lessonId: mediaFiles.lessonId,
       fileName: mediaFiles.fileName,
       variants: mediaFiles.variants,
     })
     .from(mediaFiles)
-    .leftJoin(lessons, eq(lessons.id, mediaFiles.lessonId))
     .where(and(eq(mediaFiles.id, id), eq(mediaFiles.status, 'ready')));
   return row;
 }
@@ -83,8 +80,7 @@ export async function serveMedia(
     kind,
     ownerId: media.ownerId,
     postId: media.postId,
-    // A lesson's media follow the lesson's course as it is now.
-    courseId: media.lessonCourseId ?? media.courseId,
+    lessonId: media.lessonId,
   });
   const variant = pickVariant(kind, media.variants, width, request.headers.accept);
   if (!variant) throw notFound(MEDIA_NOT_FOUND);

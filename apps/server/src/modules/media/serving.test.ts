@@ -45,6 +45,8 @@ beforeAll(async () => {
   workbook = await upload(owner, 'lesson_file', PDF, '?lessonId=1-2', 'Moon journal – Übungen.pdf');
   cover = await upload(owner, 'course_cover', await makeImage(1000, 500, 'jpeg'), '?courseId=1');
   avatar = await upload(free, 'avatar', await makeImage(300, 300, 'jpeg'));
+  // Course 1 is taken in order: the workbook's lesson 1-2 opens once 1-1 is complete.
+  await t.api(subscriber, 'POST', '/api/courses/1/lessons/1-1/complete');
 });
 afterAll(async () => t?.close());
 
@@ -69,6 +71,12 @@ describe('who may read what', () => {
     expect(copied.statusCode).toBe(403);
     expect(copied.body).not.toContain('ftyp');
     expect((await get(workbook.url, free)).statusCode).toBe(403);
+    // A member reads a lesson's files once the lesson is open to her (the lesson before it complete).
+    const newcomer = await t.signUpSubscriber();
+    const locked = await get(workbook.url, newcomer);
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().error.message).toBe('Complete the previous lesson first');
+    expect((await get(workbook.url, subscriber)).statusCode).toBe(200);
     // An unpublished course's media is for admins only.
     await t.database.db.update(courses).set({ isPublished: false }).where(eq(courses.id, 1));
     try {

@@ -19,6 +19,7 @@ export const ACCEPTED_TYPES: Record<MediaKind, readonly SniffedType[]> = {
   course_cover: IMAGE_TYPES,
   lesson_video: VIDEO_TYPES,
   lesson_file: LESSON_FILE_TYPES,
+  lesson_image: IMAGE_TYPES,
 };
 
 export const isAcceptedType = (kind: MediaKind, type: SniffedType | null): type is SniffedType =>

@@ -1,4 +1,4 @@
-import { fileTooLargeMessage, MEDIA_KINDS, type MediaKind } from '@lunara/shared/media';
+import { fileTooLargeMessage, isCourseMediaKind, MEDIA_KINDS, type MediaKind } from '@lunara/shared/media';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { forbidden, notFound, payloadTooLarge, unauthorized, unsupportedMediaType } from '../../errors.ts';
@@ -17,7 +17,7 @@ async function assertMayUpload(request: FastifyRequest, kind: MediaKind): Promis
   const member = await request.getSessionUser();
   if (!member) throw unauthorized();
   if (kind === 'post_image') await communityMember(request);
-  if ((kind === 'course_cover' || kind === 'lesson_video' || kind === 'lesson_file') && member.role !== 'admin') {
+  if (isCourseMediaKind(kind) && member.role !== 'admin') {
     throw forbidden(ONLY_ADMINS_UPLOAD_COURSE_MEDIA);
   }
 }

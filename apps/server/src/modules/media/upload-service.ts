@@ -67,7 +67,7 @@ async function resolveTarget(db: Db, input: UploadInput) {
     if (!course) throw notFound(UNKNOWN_COURSE);
     return { courseId: course.id, lessonId: null };
   }
-  if (input.kind === 'lesson_video' || input.kind === 'lesson_file') {
+  if (input.kind === 'lesson_video' || input.kind === 'lesson_file' || input.kind === 'lesson_image') {
     if (input.lessonId === undefined) throw badRequest(LESSON_REQUIRED);
     const [lesson] = await db
       .select({ id: lessons.id, courseId: lessons.courseId })
@@ -87,7 +87,7 @@ async function storeImage(deps: UploadDeps, id: string, kind: MediaKind, body: N
     await pipeline(body, createWriteStream(file));
     const image: ProcessedImage = await processImage(
       file,
-      kind as 'avatar' | 'post_image' | 'course_cover',
+      kind as 'avatar' | 'post_image' | 'course_cover' | 'lesson_image',
       (name, bytes, contentType) => deps.storage.put(`${id}/${name}`, bytes, contentType),
     );
     return {

@@ -8,7 +8,7 @@ import type {
   RitualsToday,
 } from '@lunara/shared/ritual-schemas';
 import type { Mood, MoonPhaseKey } from '@lunara/shared/rituals';
-import { and, asc, desc, eq, gt, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { userPoints } from '../../db/schema/community.ts';
@@ -20,6 +20,7 @@ import { ensurePointsRow, localDate } from '../points/member-points-service.ts';
 import { getMoon } from './moon-service.ts';
 
 export const ALREADY_COMPLETED = 'You have already completed this ritual today';
+export const RITUAL_REMOVED = 'This ritual is no longer offered';
 const MAX_RITUALS = 200;
 
 const toRitual = (row: typeof rituals.$inferSelect, viewerId: string): Ritual => ({
@@ -34,12 +35,16 @@ const toRitual = (row: typeof rituals.$inferSelect, viewerId: string): Ritual =>
   isMine: row.userId === viewerId,
 });
 
+/** The templates on offer (not removed by an admin) and the member's own rituals. */
+const offeredTo = (userId: string) =>
+  or(and(eq(rituals.isTemplate, true), isNull(rituals.archivedAt)), eq(rituals.userId, userId));
+
 /** Templates and the member's own rituals (spec: templates first, then oldest first). */
 async function listVisibleRituals(db: Db, userId: string): Promise<Ritual[]> {
   const rows = await db
     .select()
     .from(rituals)
-    .where(or(eq(rituals.isTemplate, true), eq(rituals.userId, userId)))
+    .where(offeredTo(userId))
     .orderBy(desc(rituals.isTemplate), asc(rituals.createdAt), asc(rituals.title))
     .limit(builderLimit(MAX_RITUALS));
   return rows.map((row) => toRitual(row, userId));
@@ -146,11 +151,15 @@ export async function completeRitual(
   now = new Date(),
 ): Promise<Completion> {
   const id = await db.transaction(async (tx) => {
+    // A template an admin removes while this runs: her completion either lands first (kept, like every
+    // past one) or finds it removed; the shared lock keeps the archive waiting for this transaction.
     const [ritual] = await tx
       .select()
       .from(rituals)
-      .where(and(eq(rituals.id, ritualId), or(eq(rituals.isTemplate, true), eq(rituals.userId, userId))));
+      .where(and(eq(rituals.id, ritualId), or(eq(rituals.isTemplate, true), eq(rituals.userId, userId))))
+      .for('share');
     if (!ritual) throw notFound('This ritual does not exist');
+    if (ritual.archivedAt) throw notFound(RITUAL_REMOVED);
 
     await ensurePointsRow(tx, userId);
     await tx.select({ userId: userPoints.userId }).from(userPoints).where(eq(userPoints.userId, userId)).for('update');

@@ -61,7 +61,7 @@ describe('media in an S3 bucket', () => {
     const workbook = Buffer.concat([PDF, Buffer.alloc(S3_PART_SIZE + 500_000, 0x20)]);
     for (let at = PDF.length; at < workbook.length; at += 4096) workbook[at] = at % 251;
     const startedBefore = s3.startedUploads();
-    const response = await upload(admin, 'lesson_file', workbook, '?lessonId=1-2', 'Moon journal.pdf');
+    const response = await upload(admin, 'lesson_file', workbook, '?lessonId=1-1', 'Moon journal.pdf');
     expect(response.statusCode, response.body).toBe(201);
     const media = response.json() as Media;
     expect(media).toMatchObject({ kind: 'lesson_file', byteSize: workbook.length, contentType: 'application/pdf' });
