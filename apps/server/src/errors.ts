@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  /** A save made from an older version of what another admin saved meanwhile (content studio). */
+  | 'VERSION_CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RANGE_NOT_SATISFIABLE'
@@ -30,6 +32,8 @@ export const unauthorized = (message = 'Please sign in to continue') => new AppE
 export const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', 404, message);
 export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+/** 409 with its own code, so an editor can offer "reload" rather than a generic failure. */
+export const versionConflict = (message: string) => new AppError('VERSION_CONFLICT', 409, message);
 export const payloadTooLarge = (message: string) => new AppError('PAYLOAD_TOO_LARGE', 413, message);
 export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', 429, message);
 export const busy = (message: string) => new AppError('BUSY', 503, message);

@@ -64,6 +64,7 @@ async function createFixtures() {
   const conversation = (await as(admin, 'POST', '/api/conversations', { userId: sister.id })).json().conversation;
   await as(sister, 'POST', `/api/conversations/${conversation.id}/messages`, { content: 'Hello' });
   const notification = (await as(admin, 'GET', '/api/notifications')).json().notifications[0];
+  const courseModule = (await as(admin, 'GET', '/api/admin/courses/1')).json().modules[0];
   Object.assign(params, {
     userId: sister.id,
     circleId: circle.id,
@@ -77,6 +78,7 @@ async function createFixtures() {
     ritualId: ritual?.id,
     conversationId: conversation.id,
     notificationId: notification?.id,
+    moduleId: courseModule?.id,
   });
   for (const [name, value] of Object.entries(params)) if (!value) throw new Error(`No fixture for ${name}`);
 }
@@ -553,6 +555,16 @@ async function storedAnywhere(text: string): Promise<string[]> {
 }
 
 /** A body each write endpoint accepts (past validation), so that one hostile field is the only fault. */
+const ritualTemplateBody = () => ({
+  title: 'A ritual',
+  description: 'Calm',
+  instructions: 'Breathe',
+  durationMinutes: 10,
+  category: 'Meditation',
+  moonPhase: 'full_moon',
+});
+const forumCategoryBody = () => ({ name: 'A category', description: 'Talk', icon: 'Moon', color: 'rose' });
+
 const validBodies = (): Record<string, () => Record<string, unknown>> => ({
   'PUT /api/users/{userId}/role': () => ({ role: 'user' }),
   'POST /api/posts': () => ({ title: 'A title', content: 'Some words', category: 'general' }),
@@ -572,6 +584,29 @@ const validBodies = (): Record<string, () => Record<string, unknown>> => ({
   }),
   'POST /api/rituals/{ritualId}/complete': () => ({ mood: 'calm', energyLevel: 3, notes: 'Felt calm' }),
   'POST /api/admin/events': () => eventBody(),
+  // Saves carrying a version no row has: valid, refused with 409 after validation, and nothing changes.
+  'POST /api/admin/courses': () => ({ title: 'A course' }),
+  'PATCH /api/admin/courses/{courseId}': () => ({
+    version: 999_999,
+    title: 'A course',
+    summary: 'S',
+    description: 'D',
+  }),
+  'POST /api/admin/courses/{courseId}/status': () => ({ version: 999_999, status: 'draft' }),
+  'POST /api/admin/courses/{courseId}/modules': () => ({ title: 'A module' }),
+  'PATCH /api/admin/modules/{moduleId}': () => ({ title: 'A module' }),
+  'POST /api/admin/modules/{moduleId}/lessons': () => ({ title: 'A lesson', durationMinutes: 10 }),
+  'PATCH /api/admin/lessons/{lessonId}': () => ({
+    version: 999_999,
+    title: 'A lesson',
+    description: 'Short',
+    bodyMarkdown: 'Text',
+    videoLink: 'https://youtu.be/dQw4w9WgXcQ',
+  }),
+  'POST /api/admin/rituals': () => ritualTemplateBody(),
+  'PATCH /api/admin/rituals/{ritualId}': () => ({ version: 999_999, ...ritualTemplateBody() }),
+  'POST /api/admin/forum-categories': () => forumCategoryBody(),
+  'PATCH /api/admin/forum-categories/{categoryId}': () => ({ version: 999_999, ...forumCategoryBody() }),
   'PUT /api/admin/events/{eventId}': () => eventBody(),
   'POST /api/admin/circles': () => circleBody(),
   'PUT /api/admin/circles/{circleId}': () => circleBody(),

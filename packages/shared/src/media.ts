@@ -2,10 +2,22 @@ import { z } from 'zod';
 import { optionalSingleLineText } from './text.ts';
 
 /** What an upload is for: it decides the size limit, the accepted types, who may upload and who may read. */
-export const MEDIA_KINDS = ['avatar', 'post_image', 'course_cover', 'lesson_video', 'lesson_file'] as const;
+export const MEDIA_KINDS = [
+  'avatar',
+  'post_image',
+  'course_cover',
+  'lesson_video',
+  'lesson_file',
+  'lesson_image',
+] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-export const IMAGE_KINDS = ['avatar', 'post_image', 'course_cover'] as const satisfies readonly MediaKind[];
+export const IMAGE_KINDS = [
+  'avatar',
+  'post_image',
+  'course_cover',
+  'lesson_image',
+] as const satisfies readonly MediaKind[];
 export const isImageKind = (kind: MediaKind) => (IMAGE_KINDS as readonly MediaKind[]).includes(kind);
 
 const MB = 1024 * 1024;
@@ -16,6 +28,7 @@ export const DEFAULT_UPLOAD_LIMITS: Record<MediaKind, number> = {
   course_cover: 10 * MB,
   lesson_file: 100 * MB,
   lesson_video: 2048 * MB,
+  lesson_image: 10 * MB,
 };
 
 /**
@@ -27,6 +40,8 @@ export const IMAGE_WIDTHS = {
   avatar: [64, 128, 256],
   post_image: [340, 680, 1360, 2048],
   course_cover: [400, 800, 1600],
+  /** Pictures in a lesson's text (the column is at most 720 px wide). */
+  lesson_image: [400, 800, 1600],
 } as const satisfies Record<(typeof IMAGE_KINDS)[number], readonly number[]>;
 
 /** Images larger than this many pixels are refused before they are decoded (a decompression bomb). */
@@ -115,6 +130,7 @@ const KIND_NOUNS: Record<MediaKind, string> = {
   course_cover: 'A cover image',
   lesson_file: 'A lesson file',
   lesson_video: 'A lesson video',
+  lesson_image: 'A lesson picture',
 };
 
 /** "12.5 MB", "800 KB", "2 GB". */
@@ -146,6 +162,7 @@ export const ACCEPTED_TYPES_TEXT: Record<MediaKind, string> = {
   course_cover: 'a JPEG, PNG, WebP, AVIF or GIF image',
   lesson_video: 'an MP4, WebM or MOV video',
   lesson_file: 'a PDF, an MP3, M4A or WAV audio file, or an image',
+  lesson_image: 'a JPEG, PNG, WebP, AVIF or GIF image',
 };
 export const wrongTypeMessage = (kind: MediaKind) => `That file is not ${ACCEPTED_TYPES_TEXT[kind]}`;
 
@@ -156,4 +173,14 @@ export const ACCEPT_ATTRIBUTE: Record<MediaKind, string> = {
   course_cover: 'image/jpeg,image/png,image/webp,image/avif,image/gif',
   lesson_video: 'video/mp4,video/webm,video/quicktime',
   lesson_file: 'application/pdf,audio/mpeg,audio/mp4,audio/x-m4a,audio/wav,image/*',
+  lesson_image: 'image/jpeg,image/png,image/webp,image/avif,image/gif',
 };
+
+/** What admins upload for the courses (covers, lesson videos, files and pictures): they alone may. */
+export const COURSE_MEDIA_KINDS = [
+  'course_cover',
+  'lesson_video',
+  'lesson_file',
+  'lesson_image',
+] as const satisfies readonly MediaKind[];
+export const isCourseMediaKind = (kind: string) => (COURSE_MEDIA_KINDS as readonly string[]).includes(kind);

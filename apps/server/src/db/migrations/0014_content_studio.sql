@@ -51,3 +51,7 @@ ALTER TABLE "courses" ALTER COLUMN "id" SET DEFAULT nextval('courses_id_seq');--
 CREATE SEQUENCE "lesson_number_seq" START WITH 100;--> statement-breakpoint
 -- The catalog is the owner's from now on: an install that already has it is never seeded over again.
 INSERT INTO "app_settings" ("key", "value") SELECT 'catalog_seeded', 'true' WHERE EXISTS (SELECT 1 FROM "courses") ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+ALTER TABLE "media_files" DROP CONSTRAINT "media_files_kind_check";--> statement-breakpoint
+CREATE INDEX "daily_rituals_ritual_idx" ON "daily_rituals" USING btree ("ritual_id");--> statement-breakpoint
+ALTER TABLE "media_files" ADD CONSTRAINT "media_files_kind_check" CHECK ("media_files"."kind" in ('avatar', 'post_image', 'course_cover', 'lesson_video', 'lesson_file', 'lesson_image'));

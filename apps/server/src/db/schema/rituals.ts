@@ -73,5 +73,7 @@ export const dailyRituals = pgTable(
     check('daily_rituals_streak_positive', sql`${t.streakCount} >= 1`),
     index('daily_rituals_user_date_idx').on(t.userId, t.localDate),
     index('daily_rituals_user_completed_idx').on(t.userId, t.completedAt),
+    // The admin list's completions per template (a count that must not read every completion).
+    index('daily_rituals_ritual_idx').on(t.ritualId),
   ],
 );

@@ -156,7 +156,10 @@ export async function listContent(db: Db, kind: ContentKind, cursor?: string): P
 
 /**
  * What an entry acted on, by name: as it reads now (a title edited since reads as today), else as the
- * entry recorded it; a comment is named by its post, a reply by its topic, a join request by its circle.
+ * entry recorded it; a comment is named by its post, a reply by its topic, a join request by its circle,
+ * a module's change by its course (`details.title` is then the module's own title, for the phrase).
+ * Courses and categories compare as text: a reorder's entry names no single one (its id is not a number
+ * or uuid), and those tables are a few dozen rows.
  * Only the branch of the entry's own type runs, so each id is cast only where it is one.
  */
 const targetNameOf = sql<string | null>`case ${auditLog.targetType}
@@ -168,6 +171,10 @@ const targetNameOf = sql<string | null>`case ${auditLog.targetType}
   when 'circle' then coalesce((select c.name from circles c where c.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'name')
   when 'circle_membership' then (select c.name from circles c where c.id = (${auditLog.details}->>'circleId')::uuid)
   when 'event' then coalesce((select e.title from circle_events e where e.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'title')
+  when 'course' then coalesce((select c.title from courses c where c.id::text = ${auditLog.targetId}), ${auditLog.details}->>'courseTitle', ${auditLog.details}->>'title')
+  when 'lesson' then coalesce((select l.title from lessons l where l.id = ${auditLog.targetId}), ${auditLog.details}->>'title')
+  when 'ritual' then coalesce((select r.title from rituals r where r.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'title')
+  when 'forum_category' then coalesce((select fc.name from forum_categories fc where fc.id::text = ${auditLog.targetId}), ${auditLog.details}->>'name')
 end`;
 /** The member concerned beside the target: whose request was decided, whose content was deleted. */
 const memberNameOf = sql<
