@@ -1,4 +1,6 @@
-import { useSearchParams } from 'react-router';
+import { LayoutList } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { paths } from '../../config/paths.ts';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard.tsx';
@@ -29,9 +31,16 @@ function AdminPanel() {
   const open = (value: string) => setSearchParams(value === 'dashboard' ? {} : { tab: value }, { replace: true });
   return (
     <MemberPage>
-      <header>
-        <h1 className="text-3xl text-night-900 sm:text-4xl">Admin Panel</h1>
-        <p className="mt-1 text-ink-muted">Care for the Sisterhood: people, content and the platform.</p>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl text-night-900 sm:text-4xl">Admin Panel</h1>
+          <p className="mt-1 text-ink-muted">Care for the Sisterhood: people, content and the platform.</p>
+        </div>
+        <Button asChild variant="gold">
+          <Link to={paths.adminContent.getHref()}>
+            <LayoutList className="size-4" aria-hidden="true" /> Content Studio
+          </Link>
+        </Button>
       </header>
       <Tabs value={tab} onValueChange={open}>
         <TabsList aria-label="Admin sections">

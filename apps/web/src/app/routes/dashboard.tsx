@@ -16,6 +16,7 @@ import { SignOutButton } from '../../features/auth/components/sign-out-button.ts
 import { useOpenPortal } from '../../features/billing/api/open-portal.ts';
 import { useStartCheckout } from '../../features/billing/api/start-checkout.ts';
 import { useJourney } from '../../features/courses/api/get-journey.ts';
+import { ContinueCard } from '../../features/courses/components/continue-card.tsx';
 import { toast } from '../../lib/toast.ts';
 import { RequireUser } from '../guards.tsx';
 import { useJustSignedUp } from '../hooks/use-just-signed-up.ts';
@@ -294,6 +295,7 @@ function Dashboard() {
         <MembershipCard />
         <JourneyCard />
       </div>
+      <ContinueCard />
       <QuickAccess />
       {/* Staff reach the Sisterhood and the rituals: nothing but the library is locked for them. */}
       {!hasMembersArea && <LockedFeaturesNotice />}

@@ -48,6 +48,85 @@ describe('an audit log line', () => {
     );
   });
 
+  it('says what was done to the content (courses, modules, lessons, rituals, categories)', () => {
+    const course = { targetType: 'course', targetName: 'Goddess Goals' };
+    expect(auditEntryText(entry({ ...course, action: 'course.create' }))).toBe('created the course "Goddess Goals"');
+    expect(auditEntryText(entry({ ...course, action: 'course.status', details: { status: 'published' } }))).toBe(
+      'published the course "Goddess Goals"',
+    );
+    expect(auditEntryText(entry({ ...course, action: 'course.status', details: { status: 'draft' } }))).toBe(
+      'moved the course "Goddess Goals" back to draft',
+    );
+    expect(auditEntryText(entry({ ...course, action: 'course.status', details: { status: 'archived' } }))).toBe(
+      'archived the course "Goddess Goals"',
+    );
+    expect(
+      auditEntryText(
+        entry({ ...course, action: 'course.duplicate', targetName: 'Goals (copy)', details: { sourceTitle: 'Goals' } }),
+      ),
+    ).toBe('copied the course "Goals" as "Goals (copy)"');
+    expect(auditEntryText(entry({ ...course, action: 'course.outline' }))).toBe(
+      'rearranged the modules and lessons of "Goddess Goals"',
+    );
+    expect(auditEntryText(entry({ ...course, action: 'course.reorder', targetName: null }))).toBe(
+      'reordered the course catalog',
+    );
+    expect(auditEntryText(entry({ ...course, action: 'module.create', details: { title: 'Week 1' } }))).toBe(
+      'added the module "Week 1" to "Goddess Goals"',
+    );
+    expect(auditEntryText(entry({ ...course, action: 'module.update', details: { title: 'Week 2' } }))).toBe(
+      'renamed a module of "Goddess Goals" to "Week 2"',
+    );
+    expect(auditEntryText(entry({ ...course, action: 'module.delete', details: { title: 'Week 1' } }))).toBe(
+      'deleted the module "Week 1" from "Goddess Goals"',
+    );
+    const lesson = { targetType: 'lesson', details: { title: 'Breathwork', courseTitle: 'Goddess Goals' } };
+    expect(auditEntryText(entry({ ...lesson, action: 'lesson.create', targetName: 'Breathwork' }))).toBe(
+      'added the lesson "Breathwork" in "Goddess Goals"',
+    );
+    expect(auditEntryText(entry({ ...lesson, action: 'lesson.update', targetName: 'Breath' }))).toBe(
+      'edited the lesson "Breath" in "Goddess Goals"',
+    );
+    expect(
+      auditEntryText(entry({ ...lesson, action: 'ritual.archive', targetType: 'ritual', targetName: 'Moon bath' })),
+    ).toBe('archived the ritual "Moon bath"');
+    expect(
+      auditEntryText(entry({ action: 'forum_category.update', targetType: 'forum_category', targetName: 'Wellness' })),
+    ).toBe('edited the forum category "Wellness"');
+    expect(auditEntryText(entry({ action: 'forum_category.reorder', targetType: 'forum_category' }))).toBe(
+      'reordered the forum categories',
+    );
+  });
+
+  it('names deleted content as it was called', () => {
+    expect(
+      auditEntryText(
+        entry({ action: 'course.delete', targetType: 'course', targetName: 'Old', details: { title: 'Old' } }),
+      ),
+    ).toBe('deleted the course "Old"');
+    expect(
+      auditEntryText(
+        entry({
+          action: 'lesson.delete',
+          targetType: 'lesson',
+          targetName: 'Intro',
+          details: { title: 'Intro', courseTitle: 'Goals' },
+        }),
+      ),
+    ).toBe('deleted the lesson "Intro" in "Goals"');
+    expect(
+      auditEntryText(
+        entry({
+          action: 'forum_category.delete',
+          targetType: 'forum_category',
+          targetName: 'Gone',
+          details: { name: 'Gone' },
+        }),
+      ),
+    ).toBe('deleted the forum category "Gone"');
+    expect(auditEntryText(entry({ action: 'course.delete', targetType: 'course' }))).toBe('deleted a course');
+  });
+
   it('still reads when the thing is gone, or the action is new', () => {
     expect(auditEntryText(entry({ action: 'comment.delete', targetType: 'comment' }))).toBe(
       'deleted a comment on a post since removed',

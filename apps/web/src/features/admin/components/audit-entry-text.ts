@@ -6,6 +6,24 @@ type AuditEntry = AuditPage['items'][number];
 const named = (name: string | null, gone: string) => (name ? `"${name}"` : gone);
 const whose = (member: string | null) => (member ? `${member}'s` : "a member's");
 
+/** A text the entry recorded in its details (the name at the time), or null. */
+const detail = (entry: AuditEntry, key: string) => {
+  const value = entry.details[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+/** ' in "Course"' when the entry recorded the lesson's course. */
+const inCourse = (entry: AuditEntry) => {
+  const course = detail(entry, 'courseTitle');
+  return course ? ` in "${course}"` : '';
+};
+function courseStatusText(entry: AuditEntry): string {
+  const course = named(entry.targetName, 'since removed');
+  if (entry.details.status === 'published') return `published the course ${course}`;
+  if (entry.details.status === 'archived') return `archived the course ${course}`;
+  if (entry.details.status === 'draft') return `moved the course ${course} back to draft`;
+  return `changed the status of the course ${course}`;
+}
+
 const PHRASES: Record<string, (entry: AuditEntry) => string> = {
   'post.delete': (e) =>
     `deleted the post ${named(e.targetName, 'since removed')}${e.memberName ? ` by ${e.memberName}` : ''}`,
@@ -30,6 +48,35 @@ const PHRASES: Record<string, (entry: AuditEntry) => string> = {
   'event.create': (e) => `created the event ${named(e.targetName, 'since removed')}`,
   'event.update': (e) => `edited the event ${named(e.targetName, 'since removed')}`,
   'event.cancel': (e) => `cancelled the event ${named(e.targetName, 'since removed')}`,
+  // The content studio (issue 28). details carry the title or name, so a deleted target still reads.
+  'course.create': (e) => `created the course ${named(e.targetName, 'since removed')}`,
+  'course.update': (e) => `edited the course ${named(e.targetName, 'since removed')}`,
+  'course.status': courseStatusText,
+  'course.duplicate': (e) =>
+    `copied the course ${named(detail(e, 'sourceTitle'), 'since removed')} as ${named(e.targetName, 'a copy since removed')}`,
+  'course.delete': (e) => {
+    const title = detail(e, 'title') ?? e.targetName;
+    return title ? `deleted the course "${title}"` : 'deleted a course';
+  },
+  'course.reorder': () => 'reordered the course catalog',
+  'course.outline': (e) => `rearranged the modules and lessons of ${named(e.targetName, 'a course since removed')}`,
+  'module.create': (e) =>
+    `added the module ${named(detail(e, 'title'), 'untitled')} to ${named(e.targetName, 'a course since removed')}`,
+  'module.update': (e) =>
+    `renamed a module of ${named(e.targetName, 'a course since removed')} to ${named(detail(e, 'title'), 'untitled')}`,
+  'module.delete': (e) =>
+    `deleted the module ${named(detail(e, 'title'), 'untitled')} from ${named(e.targetName, 'a course since removed')}`,
+  'lesson.create': (e) => `added the lesson ${named(e.targetName, 'since removed')}${inCourse(e)}`,
+  'lesson.update': (e) => `edited the lesson ${named(e.targetName, 'since removed')}${inCourse(e)}`,
+  'lesson.delete': (e) => `deleted the lesson ${named(detail(e, 'title'), 'untitled')}${inCourse(e)}`,
+  'ritual.create': (e) => `created the ritual ${named(e.targetName, 'since removed')}`,
+  'ritual.update': (e) => `edited the ritual ${named(e.targetName, 'since removed')}`,
+  'ritual.archive': (e) => `archived the ritual ${named(e.targetName, 'since removed')}`,
+  'forum_category.create': (e) => `created the forum category ${named(e.targetName, 'since removed')}`,
+  'forum_category.update': (e) => `edited the forum category ${named(e.targetName, 'since removed')}`,
+  'forum_category.delete': (e) =>
+    `deleted the forum category ${named(detail(e, 'name') ?? e.targetName, 'since removed')}`,
+  'forum_category.reorder': () => 'reordered the forum categories',
 };
 
 /**

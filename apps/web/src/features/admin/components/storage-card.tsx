@@ -11,6 +11,7 @@ const KIND_LABELS: Record<MediaKind, string> = {
   course_cover: 'Course covers',
   lesson_video: 'Lesson videos',
   lesson_file: 'Lesson files',
+  lesson_image: 'Lesson pictures',
 };
 
 const filesText = (files: number) => `${files} ${files === 1 ? 'file' : 'files'}`;

@@ -2,17 +2,20 @@ import type { CompleteLessonResponse } from '@lunara/shared/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { getCourseQueryOptions } from './get-course.ts';
+import { getContinueLearningQueryOptions } from './get-continue.ts';
+import { courseDetailKey } from './get-course.ts';
 import { getCourseProgressQueryOptions } from './get-course-progress.ts';
 import { getJourneyQueryOptions } from './get-journey.ts';
+import { courseLessonsKey, lessonApiPath } from './get-lesson.ts';
 
 export const completeLesson = (courseId: string, lessonId: string) =>
-  apiFetch<CompleteLessonResponse>(
-    `/api/courses/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/complete`,
-    { method: 'POST', body: {} },
-  );
+  apiFetch<CompleteLessonResponse>(`${lessonApiPath(courseId, lessonId)}/complete`, { method: 'POST', body: {} });
 
-/** "Start Lesson": marks it complete with the spec's toasts, then refreshes everything that shows progress. */
+/**
+ * "Start Lesson" and "Mark complete": marks it complete with the spec's toasts, then refreshes everything
+ * that shows progress. The callbacks live here, not in mutate(), so they still run when the page that
+ * started it has moved on to the lesson page.
+ */
 export function useCompleteLesson(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,9 +23,11 @@ export function useCompleteLesson(courseId: string) {
     onSuccess: async (result) => {
       if (result.newlyCompleted) toast.success('Lesson completed! 🎉');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getCourseQueryOptions(courseId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: courseDetailKey(courseId) }),
+        queryClient.invalidateQueries({ queryKey: courseLessonsKey(courseId) }),
         queryClient.invalidateQueries({ queryKey: getCourseProgressQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: getJourneyQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getContinueLearningQueryOptions().queryKey }),
       ]);
     },
     onError: () => toast.error('Failed to save progress'),

@@ -25,7 +25,8 @@ const ART: Record<number, { gradient: string; glyph: string }> = {
 };
 
 export function CourseArt({ courseId, className }: { courseId: number; className?: string }) {
-  const art = ART[courseId] ?? ART[1];
+  // The five drawings take turns for courses the owner adds.
+  const art = ART[((((courseId - 1) % 5) + 5) % 5) + 1];
   return (
     <div
       aria-hidden="true"
@@ -41,7 +42,9 @@ export function CourseArt({ courseId, className }: { courseId: number; className
       >
         <path d={art?.glyph} />
       </svg>
-      <span className="absolute top-3 left-4 font-display text-sm text-moon-50/80">0{courseId}</span>
+      <span className="absolute top-3 left-4 font-display text-sm text-moon-50/80">
+        {String(courseId).padStart(2, '0')}
+      </span>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useForumCategories } from '../api/forum-queries.ts';
 import { ForumIcon } from './forum-icon.tsx';
 
-const TINTS: Record<string, string> = {
+export const TINTS: Record<string, string> = {
   indigo: 'bg-night-600/10 text-night-700',
   amber: 'bg-gold-300/40 text-gold-700',
   rose: 'bg-rose-300/30 text-rose-700',

@@ -1,0 +1,98 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { FieldError } from '../../../components/field-error.tsx';
+import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+
+/**
+ * A button that asks for one title in a dialog, then runs `onSubmit` (which throws to show a message).
+ * One send at a time: a double click while it runs does nothing.
+ */
+export function TitleDialogButton({
+  trigger,
+  triggerLabel,
+  variant = 'outline',
+  title,
+  fieldLabel,
+  submitLabel,
+  maxLength,
+  validate,
+  onSubmit,
+}: {
+  trigger: ReactNode;
+  /** The trigger's accessible name when it differs from its text (several on a page). */
+  triggerLabel?: string;
+  variant?: ButtonVariant;
+  title: string;
+  fieldLabel: string;
+  submitLabel: string;
+  maxLength: number;
+  validate: (value: string) => string | null;
+  onSubmit: (value: string) => Promise<void>;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [isSending, setIsSending] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isSending) return;
+    const invalid = validate(value);
+    if (invalid) return setError(invalid);
+    setIsSending(true);
+    setError(undefined);
+    try {
+      await onSubmit(value.trim());
+      setOpen(false);
+      setValue('');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Something went wrong. Please try again');
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <>
+      <Button variant={variant} size="sm" aria-label={triggerLabel} onClick={() => setOpen(true)}>
+        {trigger}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setError(undefined);
+        }}
+      >
+        <DialogContent title={title}>
+          <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-value`}>{fieldLabel}</Label>
+              <Input
+                id={`${id}-value`}
+                value={value}
+                maxLength={maxLength}
+                autoComplete="off"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(event) => setValue(event.target.value)}
+              />
+              <FieldError id={`${id}-error`} message={error} />
+            </div>
+            <div className="flex justify-end gap-3">
+              <Button variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={isSending}>
+                {isSending ? 'Saving…' : submitLabel}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
