@@ -38,6 +38,7 @@ export const CONTENT_MESSAGES = {
   outlineMismatch: 'The outline changed while you were editing. Reload and try again.',
   orderMismatch: 'The list changed while you were reordering. Reload and try again.',
   publishEmpty: 'Add at least one lesson before publishing the course',
+  lastPublishedLesson: 'A published course keeps at least one lesson. Unpublish it first to remove this one.',
   moduleNotEmpty: 'Move or delete this module’s lessons first',
   lastModule: 'A course keeps at least one module',
   categoryHasTopics: 'This category has topics. Hide it instead, or move its topics first.',
@@ -45,7 +46,9 @@ export const CONTENT_MESSAGES = {
   coverNotUploaded: 'That cover is not an upload of this course',
 } as const;
 
-const version = z.number({ message: 'Reload the page and try again' }).int().min(1);
+// int4 in the database: anything larger is no version a row can have (409 rather than a database error).
+const RELOAD = 'Reload the page and try again';
+const version = z.number({ message: RELOAD }).int(RELOAD).min(1, RELOAD).max(2_147_483_647, RELOAD);
 const minutes = z
   .number({ message: 'Duration must be a number of minutes' })
   .int('Duration must be a whole number of minutes')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveInt32Param } from './params.ts';
 import { optionalSingleLineText } from './text.ts';
 
 /** What an upload is for: it decides the size limit, the accepted types, who may upload and who may read. */
@@ -103,8 +104,8 @@ export const postImagesInputSchema = z
 /** The upload's query: `POST /api/media/{kind}` with the file as the raw body. */
 export const uploadQuerySchema = z.object({
   /** course_cover: the course it is the cover of. */
-  courseId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  /** lesson_video, lesson_file: the lesson it belongs to. */
+  courseId: positiveInt32Param('That course does not exist').optional(),
+  /** lesson_video, lesson_file, lesson_image: the lesson it belongs to. */
   lessonId: z
     .string()
     .regex(/^[\w-]{1,100}$/, 'That lesson does not exist')

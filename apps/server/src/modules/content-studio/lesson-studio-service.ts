@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons } from '../../db/schema/courses.ts';
 import { mediaFiles } from '../../db/schema/media.ts';
-import { badRequest, notFound, versionConflict } from '../../errors.ts';
+import { badRequest, conflict, notFound, versionConflict } from '../../errors.ts';
 import { auditContent, bumpCourse, lockCourse } from './course-locks.ts';
 import { lockModule } from './course-outline-service.ts';
 import { renumberCourse } from './course-positions.ts';
@@ -128,6 +128,14 @@ export async function deleteLesson(
     const course = await lockCourse(tx, found.courseId);
     const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, lessonId));
     if (!lesson) throw notFound(CONTENT_MESSAGES.lessonNotFound);
+    if (course.isPublished) {
+      const [{ count } = { count: 0 }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(lessons)
+        .where(eq(lessons.courseId, course.id));
+      // Members would find an empty course in the library (publishing refuses one for the same reason).
+      if (count <= 1) throw conflict(CONTENT_MESSAGES.lastPublishedLesson);
+    }
     const media = await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.lessonId, lessonId));
     await tx.delete(lessons).where(eq(lessons.id, lessonId));
     await renumberCourse(tx, course.id);

@@ -236,6 +236,23 @@ describe('the lesson editor', () => {
     expect((await api(admin, 'GET', `/api/admin/lessons/${one}`)).json().files).toEqual([]);
   });
 
+  it('keeps the last lesson of a published course, so members never find an empty course', async () => {
+    const course = await courseWith('Last one', ['Only']);
+    const [only] = course.lessonIds as [string];
+    const { version } = await readCourse(course.id);
+    await api(admin, 'POST', `/api/admin/courses/${course.id}/status`, { version, status: 'published' });
+    const refused = await api(admin, 'DELETE', `/api/admin/lessons/${only}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(CONTENT_MESSAGES.lastPublishedLesson);
+    expect(ids((await readCourse(course.id)).modules[0].lessons)).toEqual([only]);
+    const draft = await api(admin, 'POST', `/api/admin/courses/${course.id}/status`, {
+      version: (await readCourse(course.id)).version,
+      status: 'draft',
+    });
+    expect(draft.statusCode).toBe(200);
+    expect((await api(admin, 'DELETE', `/api/admin/lessons/${only}`)).statusCode).toBe(200);
+  });
+
   it('deletes a lesson and closes the gap in the positions', async () => {
     const course = await courseWith('Gaps', ['A', 'B', 'C']);
     const [a, b, c] = course.lessonIds as [string, string, string];

@@ -99,6 +99,12 @@ describe('ritual templates', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.message).toBe(CONTENT_MESSAGES.versionConflict);
+    // A version no int4 column can hold is refused before the database sees it.
+    const huge = await t.api(admin, 'PATCH', `/api/admin/rituals/${created.id}`, {
+      ...template({ title: 'Huge' }),
+      version: 2_147_483_648,
+    });
+    expect(huge.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(rituals).where(eq(rituals.id, created.id));
     expect(row?.title).toBe('Crescent wishes');
     const actions = (await auditOf(created.id)).map((entry) => entry.action);
