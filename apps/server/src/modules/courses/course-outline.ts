@@ -1,5 +1,5 @@
 import type { CourseViewer } from '@lunara/shared/courses';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { courseModules, type courses, lessons, userProgress } from '../../db/schema/courses.ts';
@@ -7,9 +7,13 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { findCourse, viewerOf } from './lesson-access.ts';
 import { type LessonAccess, lessonAccessOf } from './lesson-state.ts';
 
+// Every column but the body: a course's texts can be megabytes together, and only the lesson page shows one.
+const { bodyMarkdown: _body, ...outlineColumns } = getTableColumns(lessons);
+export type OutlineLessonRow = Omit<typeof lessons.$inferSelect, 'bodyMarkdown'>;
+
 /** A lesson of the outline with its state for the viewer and her stored progress (members only). */
 export interface OutlineLesson {
-  row: typeof lessons.$inferSelect;
+  row: OutlineLessonRow;
   access: LessonAccess;
   completedAt: Date | null;
   positionSeconds: number;
@@ -45,7 +49,7 @@ export async function loadCourseOutline(
       .orderBy(asc(courseModules.position)),
     db
       .select({
-        lesson: lessons,
+        lesson: outlineColumns,
         completed: userProgress.completed,
         completedAt: userProgress.completedAt,
         positionSeconds: userProgress.positionSeconds,

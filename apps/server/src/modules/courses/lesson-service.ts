@@ -3,11 +3,11 @@ import { mediaUrl } from '@lunara/shared/media';
 import { parseVideoLink } from '@lunara/shared/video-links';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type lessons, userProgress } from '../../db/schema/courses.ts';
+import { lessons, userProgress } from '../../db/schema/courses.ts';
 import { mediaFiles } from '../../db/schema/media.ts';
 import { notFound, unauthorized } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { loadCourseOutline } from './course-outline.ts';
+import { loadCourseOutline, type OutlineLessonRow } from './course-outline.ts';
 import { lessonOf } from './course-service.ts';
 import { assertLessonOpen, loadLessonAccess } from './lesson-access.ts';
 
@@ -18,7 +18,7 @@ interface LessonTarget {
 }
 
 /** The uploaded video when it is ready, else the YouTube/Vimeo embed, else none. */
-async function videoOf(db: Db, lesson: typeof lessons.$inferSelect): Promise<LessonVideo | null> {
+async function videoOf(db: Db, lesson: OutlineLessonRow): Promise<LessonVideo | null> {
   if (lesson.videoMediaId) {
     const [media] = await db
       .select({ id: mediaFiles.id, contentType: mediaFiles.contentType })
@@ -75,15 +75,16 @@ export async function getLessonContent(
   const previous = outline.lessons[index - 1];
   const mustWaitForPrevious =
     outline.course.sequential && previous !== undefined && previous.access.state !== 'complete';
-  const [video, files] = await Promise.all([
+  const [video, body, files] = await Promise.all([
     videoOf(db, current.row),
+    db.select({ body: lessons.bodyMarkdown }).from(lessons).where(eq(lessons.id, current.row.id)),
     filesOf(db, current.row.id),
     isMember ? recordView(db, member.id, target.courseId, current.row.id) : null,
   ]);
   return {
     courseId: outline.course.id,
     lesson: lessonOf(current, index + 1),
-    bodyMarkdown: current.row.bodyMarkdown,
+    bodyMarkdown: body[0]?.body ?? '',
     video,
     files,
     previousLessonId: outline.lessons[index - 1]?.row.id ?? null,
