@@ -7,6 +7,7 @@ import { mediaFiles } from '../../db/schema/media.ts';
 import { busy } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage/media-storage.ts';
 import { auditContent, lockCourse } from './course-locks.ts';
+import { placeAfterLast } from './list-order.ts';
 
 export const COPY_FAILED = 'The course could not be copied: its files could not be stored. Please try again.';
 
@@ -48,7 +49,7 @@ export async function duplicateCourse(deps: DuplicateDeps, actorId: string, cour
         estimatedHours: source.estimatedHours,
         access: source.access,
         sequential: source.sequential,
-        orderIndex: sql`(select coalesce(max(${courses.orderIndex}), 0) + 1 from ${courses})`,
+        orderIndex: placeAfterLast(courses, courses.orderIndex),
         isPublished: false,
       })
       .returning({ id: courses.id });

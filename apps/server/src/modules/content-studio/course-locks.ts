@@ -20,6 +20,23 @@ export async function lockCourse(tx: Db, courseId: number, version?: number): Pr
   return course;
 }
 
+/**
+ * The course a module or lesson belongs to, locked, with that row as `read` gives it again under the lock
+ * (a delete that ran first may have taken it meanwhile); 404 with `missing` when the row is gone.
+ */
+export async function lockCourseOf<Row extends { courseId: number }>(
+  tx: Db,
+  read: () => Promise<Row | undefined>,
+  missing: string,
+): Promise<{ row: Row; course: CourseRow }> {
+  const before = await read();
+  if (!before) throw notFound(missing);
+  const course = await lockCourse(tx, before.courseId);
+  const row = await read();
+  if (!row) throw notFound(missing);
+  return { row, course };
+}
+
 /** Every course-level change moves the version on, so an editor open elsewhere learns its copy is old. */
 export async function bumpCourse(tx: Db, courseId: number, changes: Partial<CourseRow> = {}): Promise<void> {
   await tx

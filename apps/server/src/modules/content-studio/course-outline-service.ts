@@ -2,19 +2,19 @@ import { CONTENT_MESSAGES, type ModuleBody, type OutlineBody } from '@lunara/sha
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courseModules, lessons } from '../../db/schema/courses.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { auditContent, bumpCourse, lockCourse } from './course-locks.ts';
+import { conflict } from '../../errors.ts';
+import { auditContent, bumpCourse, lockCourse, lockCourseOf } from './course-locks.ts';
 import { renumberCourse, writeOutline } from './course-positions.ts';
+import { namesEachOnce, placeAfterLast } from './list-order.ts';
 
 /** A module's course, locked; 404 when the module is gone. */
 export async function lockModule(tx: Db, moduleId: string) {
-  const [module] = await tx.select().from(courseModules).where(eq(courseModules.id, moduleId));
-  if (!module) throw notFound(CONTENT_MESSAGES.moduleNotFound);
-  const course = await lockCourse(tx, module.courseId);
-  // Read again under the lock: a delete that ran first may have taken it.
-  const [current] = await tx.select().from(courseModules).where(eq(courseModules.id, moduleId));
-  if (!current) throw notFound(CONTENT_MESSAGES.moduleNotFound);
-  return { module: current, course };
+  const { row: module, course } = await lockCourseOf(
+    tx,
+    async () => (await tx.select().from(courseModules).where(eq(courseModules.id, moduleId)))[0],
+    CONTENT_MESSAGES.moduleNotFound,
+  );
+  return { module, course };
 }
 
 /** Appends a module to the course. */
@@ -24,7 +24,7 @@ export async function addModule(db: Db, actorId: string, courseId: number, body:
     await tx.insert(courseModules).values({
       courseId,
       title: body.title,
-      position: sql`(select coalesce(max(${courseModules.position}), 0) + 1 from ${courseModules} where ${courseModules.courseId} = ${courseId})`,
+      position: placeAfterLast(courseModules, courseModules.position, eq(courseModules.courseId, courseId)),
     });
     await bumpCourse(tx, courseId);
     await auditContent(
@@ -80,11 +80,6 @@ export async function deleteModule(db: Db, actorId: string, moduleId: string): P
   });
 }
 
-const sameSet = <T>(given: T[], known: T[]) => {
-  const set = new Set(given);
-  return set.size === given.length && set.size === known.length && known.every((item) => set.has(item));
-};
-
 /**
  * Saves the order of the modules and of their lessons (lessons may change module), from the version the
  * editor loaded. The outline must name every module and lesson of the course exactly once: anything else
@@ -101,11 +96,11 @@ export async function saveOutline(db: Db, actorId: string, courseId: number, bod
     const outlineModules = body.modules.map((module) => module.id);
     const outlineLessons = body.modules.flatMap((module) => module.lessonIds);
     if (
-      !sameSet(
+      !namesEachOnce(
         outlineModules,
         modules.map((module) => module.id),
       ) ||
-      !sameSet(
+      !namesEachOnce(
         outlineLessons,
         lessonRows.map((lesson) => lesson.id),
       )

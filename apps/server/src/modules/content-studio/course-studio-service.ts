@@ -11,6 +11,8 @@ import { courseModules, courses, lessons } from '../../db/schema/courses.ts';
 import { mediaFiles } from '../../db/schema/media.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { auditContent, bumpCourse, type CourseRow, lockCourse } from './course-locks.ts';
+import { namesEachOnce, placeAfterLast } from './list-order.ts';
+import { assertReadyUpload } from './ready-upload.ts';
 
 /** The title a new course's first module gets: a course always has one to put lessons in. */
 export const FIRST_MODULE_TITLE = 'Module 1';
@@ -25,7 +27,7 @@ export async function createCourse(db: Db, actorId: string, body: CreateCourseBo
         summary: '',
         description: '',
         estimatedHours: null,
-        orderIndex: sql`(select coalesce(max(${courses.orderIndex}), 0) + 1 from ${courses})`,
+        orderIndex: placeAfterLast(courses, courses.orderIndex),
         isPublished: false,
       })
       .returning({ id: courses.id });
@@ -34,22 +36,6 @@ export async function createCourse(db: Db, actorId: string, body: CreateCourseBo
     await auditContent(tx, actorId, 'course.create', { type: 'course', id: created.id }, { title: body.title });
     return created.id;
   });
-}
-
-/** The cover must be a finished course_cover upload made for this very course. */
-async function assertCourseCover(tx: Db, courseId: number, mediaId: string): Promise<void> {
-  const [cover] = await tx
-    .select({ id: mediaFiles.id })
-    .from(mediaFiles)
-    .where(
-      and(
-        eq(mediaFiles.id, mediaId),
-        eq(mediaFiles.kind, 'course_cover'),
-        eq(mediaFiles.courseId, courseId),
-        eq(mediaFiles.status, 'ready'),
-      ),
-    );
-  if (!cover) throw badRequest(CONTENT_MESSAGES.coverNotUploaded);
 }
 
 /**
@@ -74,7 +60,7 @@ export async function updateCourse(
     if (body.sequential !== undefined) changes.sequential = body.sequential;
     const coverChanges = body.coverMediaId !== undefined && body.coverMediaId !== course.coverMediaId;
     if (coverChanges) {
-      if (body.coverMediaId) await assertCourseCover(tx, courseId, body.coverMediaId);
+      if (body.coverMediaId) await assertReadyUpload(tx, body.coverMediaId, { kind: 'course_cover', courseId });
       changes.coverMediaId = body.coverMediaId ?? null;
     }
     await bumpCourse(tx, courseId, changes);
@@ -189,9 +175,12 @@ export async function deleteCourse(db: Db, actorId: string, courseId: number): P
 export async function reorderCourses(db: Db, actorId: string, courseIds: number[]): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await tx.select({ id: courses.id }).from(courses).for('update');
-    const known = new Set(rows.map((row) => row.id));
-    const given = new Set(courseIds);
-    if (given.size !== courseIds.length || given.size !== known.size || courseIds.some((id) => !known.has(id))) {
+    if (
+      !namesEachOnce(
+        courseIds,
+        rows.map((row) => row.id),
+      )
+    ) {
       throw conflict(CONTENT_MESSAGES.orderMismatch);
     }
     const places = courseIds.map((id, index) => sql`(${id}::int, ${index + 1}::int)`);

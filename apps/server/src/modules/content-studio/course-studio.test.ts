@@ -2,20 +2,19 @@ import { CONTENT_MESSAGES } from '@lunara/shared/content-studio';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../../../test/fixtures/media-files.ts';
-import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import type { TestApp, TestMember } from '../../../test/test-app.ts';
 import { lessons, userProgress } from '../../db/schema/courses.ts';
 import { mediaDeletions, mediaFiles } from '../../db/schema/media.ts';
 import { auditLog } from '../../db/schema/operations.ts';
+import { expectOnlyAdmins, startStudioApp } from './studio-test-kit.ts';
 
 let t: TestApp;
 let admin: TestMember;
 let otherAdmin: TestMember;
 let member: TestMember;
+let moderator: TestMember;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signUpSubscriber('admin');
-  otherAdmin = await t.signUpSubscriber('admin');
-  member = await t.signUpSubscriber();
+  ({ t, admin, otherAdmin, member, moderator } = await startStudioApp());
 });
 afterAll(async () => t?.close());
 
@@ -61,12 +60,7 @@ describe('who may use the course studio', () => {
     ['DELETE', '/api/admin/lessons/1-1'],
   ];
   it.each(routes)('%s %s: 401 visitor, 403 member and moderator', async (method, url) => {
-    const moderator = await t.signUpSubscriber('moderator');
-    expect((await api(undefined, method, url)).statusCode).toBe(401);
-    const refused = await api(member, method, url);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe('Only admins can edit the content');
-    expect((await api(moderator, method, url)).statusCode).toBe(403);
+    await expectOnlyAdmins(t, { member, moderator }, method, url);
   });
 
   it('leaves the seeded course untouched after those refusals', async () => {

@@ -12,6 +12,7 @@ import { auditLog } from '../../db/schema/operations.ts';
 import { conflict, notFound, versionConflict } from '../../errors.ts';
 import { counterValue } from '../admin/maintained-totals.ts';
 import { slugBase } from './forum-category-slug.ts';
+import { namesEachOnce, placeAfterLast } from './list-order.ts';
 
 const columns = {
   id: forumCategories.id,
@@ -90,7 +91,7 @@ export async function createForumCategory(
           icon: body.icon,
           color: body.color,
           isActive: body.isActive ?? true,
-          orderIndex: sql`(select coalesce(max(${forumCategories.orderIndex}), 0) + 1 from ${forumCategories})`,
+          orderIndex: placeAfterLast(forumCategories, forumCategories.orderIndex),
         })
         .onConflictDoNothing({ target: forumCategories.slug })
         .returning({ id: forumCategories.id });
@@ -168,12 +169,14 @@ export async function reorderForumCategories(db: Db, actorId: string, categoryId
       .from(forumCategories)
       .orderBy(asc(forumCategories.id))
       .for('update');
-    const wanted = new Set(categoryIds);
-    const sameSet =
-      wanted.size === categoryIds.length &&
-      existing.length === categoryIds.length &&
-      existing.every((row) => wanted.has(row.id));
-    if (!sameSet) throw conflict(CONTENT_MESSAGES.orderMismatch);
+    if (
+      !namesEachOnce(
+        categoryIds,
+        existing.map((row) => row.id),
+      )
+    ) {
+      throw conflict(CONTENT_MESSAGES.orderMismatch);
+    }
     const positions = sql.join(
       categoryIds.map((id, index) => sql`(${id}::uuid, ${index + 1}::int)`),
       sql`, `,

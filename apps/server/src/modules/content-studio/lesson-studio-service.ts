@@ -1,12 +1,14 @@
 import { CONTENT_MESSAGES, type CreateLessonBody, type UpdateLessonBody } from '@lunara/shared/content-studio';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons } from '../../db/schema/courses.ts';
 import { mediaFiles } from '../../db/schema/media.ts';
-import { badRequest, conflict, notFound, versionConflict } from '../../errors.ts';
-import { auditContent, bumpCourse, lockCourse } from './course-locks.ts';
+import { conflict, notFound, versionConflict } from '../../errors.ts';
+import { auditContent, bumpCourse, lockCourseOf } from './course-locks.ts';
 import { lockModule } from './course-outline-service.ts';
 import { renumberCourse } from './course-positions.ts';
+import { placeAfterLast } from './list-order.ts';
+import { assertReadyUpload } from './ready-upload.ts';
 
 type LessonRow = typeof lessons.$inferSelect;
 
@@ -21,7 +23,7 @@ export async function createLesson(db: Db, actorId: string, moduleId: string, bo
         courseId: course.id,
         moduleId: module.id,
         // Past every lesson of the course, so renumbering puts it last in its module.
-        position: sql`(select coalesce(max(${lessons.position}), 0) + 1 from ${lessons} where ${lessons.courseId} = ${course.id})`,
+        position: placeAfterLast(lessons, lessons.position, eq(lessons.courseId, course.id)),
         title: body.title,
         description: '',
         bodyMarkdown: '',
@@ -40,22 +42,6 @@ export async function createLesson(db: Db, actorId: string, moduleId: string, bo
     );
     return created.id;
   });
-}
-
-/** The video must be a finished lesson_video upload made for this very lesson. */
-async function assertLessonVideo(tx: Db, lessonId: string, mediaId: string): Promise<void> {
-  const [video] = await tx
-    .select({ id: mediaFiles.id })
-    .from(mediaFiles)
-    .where(
-      and(
-        eq(mediaFiles.id, mediaId),
-        eq(mediaFiles.kind, 'lesson_video'),
-        eq(mediaFiles.lessonId, lessonId),
-        eq(mediaFiles.status, 'ready'),
-      ),
-    );
-  if (!video) throw badRequest(CONTENT_MESSAGES.videoNotUploaded);
 }
 
 /**
@@ -86,7 +72,7 @@ export async function updateLesson(
     const replacedVideo =
       body.videoMediaId !== undefined && body.videoMediaId !== lesson.videoMediaId ? lesson.videoMediaId : null;
     if (body.videoMediaId !== undefined && body.videoMediaId !== lesson.videoMediaId) {
-      if (body.videoMediaId) await assertLessonVideo(tx, lessonId, body.videoMediaId);
+      if (body.videoMediaId) await assertReadyUpload(tx, body.videoMediaId, { kind: 'lesson_video', lessonId });
       changes.videoMediaId = body.videoMediaId;
     }
     await tx
@@ -123,11 +109,17 @@ export async function deleteLesson(
   lessonId: string,
 ): Promise<{ courseId: number; removed: string[] }> {
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ courseId: lessons.courseId }).from(lessons).where(eq(lessons.id, lessonId));
-    if (!found) throw notFound(CONTENT_MESSAGES.lessonNotFound);
-    const course = await lockCourse(tx, found.courseId);
-    const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, lessonId));
-    if (!lesson) throw notFound(CONTENT_MESSAGES.lessonNotFound);
+    const { row: lesson, course } = await lockCourseOf(
+      tx,
+      async () =>
+        (
+          await tx
+            .select({ courseId: lessons.courseId, title: lessons.title })
+            .from(lessons)
+            .where(eq(lessons.id, lessonId))
+        )[0],
+      CONTENT_MESSAGES.lessonNotFound,
+    );
     if (course.isPublished) {
       const [{ count } = { count: 0 }] = await tx
         .select({ count: sql<number>`count(*)::int` })

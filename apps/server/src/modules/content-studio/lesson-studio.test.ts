@@ -3,20 +3,18 @@ import { VIDEO_LINK_INVALID } from '@lunara/shared/video-links';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage, makeMp4, PDF, storedFiles } from '../../../test/fixtures/media-files.ts';
-import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import type { TestApp, TestMember } from '../../../test/test-app.ts';
 import { lessons } from '../../db/schema/courses.ts';
 import { mediaFiles } from '../../db/schema/media.ts';
 import { auditLog } from '../../db/schema/operations.ts';
+import { startStudioApp } from './studio-test-kit.ts';
 
 let t: TestApp;
 let admin: TestMember;
 let otherAdmin: TestMember;
 let member: TestMember;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signUpSubscriber('admin');
-  otherAdmin = await t.signUpSubscriber('admin');
-  member = await t.signUpSubscriber();
+  ({ t, admin, otherAdmin, member } = await startStudioApp());
 });
 afterAll(async () => t?.close());
 

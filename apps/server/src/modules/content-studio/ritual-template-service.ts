@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { dailyRituals, rituals } from '../../db/schema/rituals.ts';
 import { notFound, versionConflict } from '../../errors.ts';
+import { ritualFields } from '../rituals/ritual-service.ts';
 
 /** The templates an admin edits: members' own rituals and removed templates are never reached here. */
 const liveTemplate = (ritualId: string) =>
@@ -18,13 +19,7 @@ const liveTemplate = (ritualId: string) =>
 type RitualRow = typeof rituals.$inferSelect;
 
 const toAdminRitual = (row: RitualRow, completionCount: number): AdminRitual => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  instructions: row.instructions,
-  durationMinutes: row.durationMinutes,
-  category: row.category,
-  moonPhase: row.moonPhase as MoonPhaseKey,
+  ...ritualFields(row),
   completionCount,
   version: row.version,
 });

@@ -1,20 +1,18 @@
 import { CONTENT_MESSAGES } from '@lunara/shared/content-studio';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import type { TestApp, TestMember } from '../../../test/test-app.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { rituals } from '../../db/schema/rituals.ts';
 import { RITUAL_REMOVED } from '../rituals/ritual-service.ts';
+import { expectOnlyAdmins, startStudioApp } from './studio-test-kit.ts';
 
 let t: TestApp;
 let admin: TestMember;
 let moderator: TestMember;
 let member: TestMember;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signUpSubscriber('admin');
-  moderator = await t.signUpSubscriber('moderator');
-  member = await t.signUpSubscriber();
+  ({ t, admin, moderator, member } = await startStudioApp());
 });
 afterAll(async () => t?.close());
 
@@ -49,9 +47,7 @@ describe('who may edit ritual templates', () => {
     ['DELETE', `/api/admin/rituals/${anyId}`],
   ];
   it.each(routes)('%s %s: 401 visitor, 403 member and moderator', async (method, url) => {
-    expect((await t.api(undefined, method, url, template())).statusCode).toBe(401);
-    expect((await t.api(member, method, url, template())).statusCode).toBe(403);
-    expect((await t.api(moderator, method, url, template())).statusCode).toBe(403);
+    await expectOnlyAdmins(t, { member, moderator }, method, url, template());
   });
 });
 

@@ -413,9 +413,13 @@ describe('who may upload what', () => {
     }
     for (let i = 0; i < 100 && (await rowsOf(owner.id)).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await rowsOf(owner.id)).toEqual([]);
-    expect((await upload(owner, 'lesson_file', PDF, { query: '?lessonId=1-3', name: 'notes.pdf' })).statusCode).toBe(
-      201,
-    );
+    // Each stalled upload frees its place once its stored parts are deleted too, a moment after its row.
+    let again = await upload(owner, 'lesson_file', PDF, { query: '?lessonId=1-3', name: 'notes.pdf' });
+    for (let i = 0; i < 100 && again.statusCode === 429; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      again = await upload(owner, 'lesson_file', PDF, { query: '?lessonId=1-3', name: 'notes.pdf' });
+    }
+    expect(again.statusCode).toBe(201);
   });
 
   it('keeps at most a few post images waiting to be posted per member', async () => {

@@ -23,7 +23,8 @@ export const ALREADY_COMPLETED = 'You have already completed this ritual today';
 export const RITUAL_REMOVED = 'This ritual is no longer offered';
 const MAX_RITUALS = 200;
 
-const toRitual = (row: typeof rituals.$inferSelect, viewerId: string): Ritual => ({
+/** What a ritual is, as members and the admins' template editor both show it. */
+export const ritualFields = (row: typeof rituals.$inferSelect) => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -31,6 +32,10 @@ const toRitual = (row: typeof rituals.$inferSelect, viewerId: string): Ritual =>
   durationMinutes: row.durationMinutes,
   category: row.category,
   moonPhase: row.moonPhase as MoonPhaseKey,
+});
+
+const toRitual = (row: typeof rituals.$inferSelect, viewerId: string): Ritual => ({
+  ...ritualFields(row),
   isTemplate: row.isTemplate,
   isMine: row.userId === viewerId,
 });

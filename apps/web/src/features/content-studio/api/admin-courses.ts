@@ -6,7 +6,8 @@ import type {
   OutlineBody,
   UpdateCourseBody,
 } from '@lunara/shared/content-studio';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** The admin's catalog: every course, drafts and archived ones included, in catalog order. */
@@ -23,6 +24,18 @@ export const getAdminCourseQueryOptions = (courseId: number) =>
     queryFn: () => apiFetch<AdminCourse>(`/api/admin/courses/${courseId}`),
   });
 export const useAdminCourse = (courseId: number) => useQuery(getAdminCourseQueryOptions(courseId));
+
+/** Keeps a course the server answered with: its editor shows it at once, the catalog loads again. */
+export function useRememberAdminCourse() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (course: AdminCourse) => {
+      queryClient.setQueryData(getAdminCourseQueryOptions(course.id).queryKey, course);
+      void queryClient.invalidateQueries({ queryKey: getAdminCoursesQueryOptions().queryKey });
+    },
+    [queryClient],
+  );
+}
 
 export const createCourse = ({ title, idempotencyKey }: { title: string; idempotencyKey: string }) =>
   apiFetch<AdminCourse>('/api/admin/courses', { method: 'POST', body: { title }, idempotencyKey });

@@ -1,17 +1,15 @@
 import type { AdminForumCategory } from '@lunara/shared/content-studio';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { useCreateForumCategory, useUpdateForumCategory } from '../api/forum-categories.ts';
+import { useVersionedForm } from '../hooks/use-versioned-form.ts';
 import { CategoryColorPicker, CategoryIconPicker } from './category-pickers.tsx';
-import { type CategoryFormValues, categoryFormValues, checkCategoryForm } from './category-values.ts';
+import { categoryFormValues, checkCategoryForm } from './category-values.ts';
 import { FormField } from './ritual-category-field.tsx';
-import { hasChanges, type SaveFailure, saveFailureOf } from './ritual-category-form-state.ts';
 import { SaveFailureNotice } from './ritual-category-save-conflict.tsx';
 
 interface CategoryFormProps {
@@ -27,56 +25,20 @@ interface CategoryFormProps {
 /** A forum category: saved with an explicit Save; a stale save is refused with Reload offered. */
 export function CategoryForm({ category, onSaved, onCancel, onDirtyChange, onReload }: CategoryFormProps) {
   const id = useId();
-  const [initial] = useState(() => categoryFormValues(category));
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const [reloading, setReloading] = useState(false);
   const create = useCreateForumCategory();
   const update = useUpdateForumCategory();
-  const submitOnce = useSubmitOnce();
-  const dirty = hasChanges(values, initial);
-
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-
-  const set = <K extends keyof CategoryFormValues>(key: K, value: CategoryFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _fixed, ...rest }) => rest);
-  };
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkCategoryForm(values);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    setFailure(null);
-    // One save at a time: a double click lands before the button shows it is busy.
-    const key = submitOnce.begin();
-    if (!key) return;
-    const callbacks = {
-      onSuccess: () => {
-        submitOnce.succeeded();
-        toast.success(category ? 'Category saved' : 'Category added');
-        onSaved();
-      },
-      onError: (error: Error) => setFailure(saveFailureOf(error)),
-      onSettled: submitOnce.settled,
-    };
-    if (category) {
-      update.mutate({ categoryId: category.id, body: { ...checked.body, version: category.version } }, callbacks);
-    } else {
-      create.mutate({ body: checked.body, idempotencyKey: key }, callbacks);
-    }
-  }
-
-  async function reload() {
-    setReloading(true);
-    try {
-      await onReload();
-    } finally {
-      setReloading(false);
-    }
-  }
+  const { values, errors, failure, reloading, set, handleSubmit, reload } = useVersionedForm({
+    initialValues: () => categoryFormValues(category),
+    check: checkCategoryForm,
+    save: (body, idempotencyKey, callbacks) =>
+      category
+        ? update.mutate({ categoryId: category.id, body: { ...body, version: category.version } }, callbacks)
+        : create.mutate({ body, idempotencyKey }, callbacks),
+    savedMessage: category ? 'Category saved' : 'Category added',
+    onSaved,
+    onDirtyChange,
+    onReload,
+  });
 
   return (
     <form
@@ -125,7 +87,7 @@ export function CategoryForm({ category, onSaved, onCancel, onDirtyChange, onRel
       <p id={`${id}-visible-hint`} className="-mt-2 text-xs text-ink-muted">
         A hidden category leaves the forums and takes no new topics; its topics are kept.
       </p>
-      <SaveFailureNotice failure={failure} onReload={() => void reload()} isReloading={reloading} />
+      <SaveFailureNotice failure={failure} onReload={reload} isReloading={reloading} />
       <FormActions
         onCancel={onCancel}
         isBusy={create.isPending || update.isPending}

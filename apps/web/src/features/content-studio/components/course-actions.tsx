@@ -6,11 +6,10 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
-import { duplicateCourse, getAdminCourseQueryOptions, setCourseStatus } from '../api/admin-courses.ts';
+import { duplicateCourse, setCourseStatus, useRememberAdminCourse } from '../api/admin-courses.ts';
+import type { Exclusive } from '../hooks/use-autosave.ts';
 import { ActionError, type ActionFailure, failureOf } from './action-error.tsx';
 import { DeleteCourseButton } from './delete-course-dialog.tsx';
-
-type Exclusive = <T extends { version: number }>(action: (version: number) => Promise<T>) => Promise<T>;
 
 const STATUS_ACTIONS: Record<
   CourseStatus,
@@ -47,6 +46,7 @@ export function CourseActions({
   onReload: () => void;
 }) {
   const queryClient = useQueryClient();
+  const rememberCourse = useRememberAdminCourse();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<ActionFailure | null>(null);
@@ -56,8 +56,7 @@ export function CourseActions({
     setFailure(null);
     try {
       const updated = await exclusive((version) => setCourseStatus(course.id, { version, status }));
-      queryClient.setQueryData(getAdminCourseQueryOptions(course.id).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'courses'] });
+      rememberCourse(updated);
       void queryClient.invalidateQueries({ queryKey: ['courses'] });
       toast.success(DONE[status]);
     } catch (error) {
@@ -72,8 +71,7 @@ export function CourseActions({
     setFailure(null);
     try {
       const copy = await duplicateCourse(course.id);
-      queryClient.setQueryData(getAdminCourseQueryOptions(copy.id).queryKey, copy);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'courses'] });
+      rememberCourse(copy);
       toast.success(`“${copy.title}” created as a draft`);
       navigate(paths.adminCourse.getHref(copy.id));
     } catch (error) {

@@ -1,10 +1,9 @@
 import { type AdminCourse, updateCourseBodySchema } from '@lunara/shared/content-studio';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { getAdminCourseQueryOptions, updateCourse } from '../api/admin-courses.ts';
+import { updateCourse, useRememberAdminCourse } from '../api/admin-courses.ts';
 import { useAutosave } from '../hooks/use-autosave.ts';
 import { CourseActions } from './course-actions.tsx';
 import { StatusBadge } from './course-catalog.tsx';
@@ -20,16 +19,13 @@ import { SaveStatus } from './save-status.tsx';
  * and leaving with changes the server does not have asks first. Mounted again (a new `key`) on Reload.
  */
 export function CourseEditor({ course, onReload }: { course: AdminCourse; onReload: () => void }) {
-  const queryClient = useQueryClient();
+  const rememberCourse = useRememberAdminCourse();
   const [coverUrl, setCoverUrl] = useState(course.cover?.url ?? null);
   const autosave = useAutosave<CourseFields, AdminCourse>({
     version: course.version,
     save: (patch) => updateCourse(course.id, patch),
     validate: (patch) => firstIssue(updateCourseBodySchema.safeParse(patch)),
-    onSaved: (updated) => {
-      queryClient.setQueryData(getAdminCourseQueryOptions(course.id).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'courses'] });
-    },
+    onSaved: rememberCourse,
   });
 
   return (

@@ -28,8 +28,10 @@ import {
   getAdminCourseQueryOptions,
   renameModule,
   saveOutline,
+  useRememberAdminCourse,
 } from '../api/admin-courses.ts';
 import { createLesson } from '../api/admin-lessons.ts';
+import type { Exclusive } from '../hooks/use-autosave.ts';
 import { ActionError, type ActionFailure, failureOf } from './action-error.tsx';
 import { firstIssue } from './field.tsx';
 import { LessonRow } from './lesson-row.tsx';
@@ -46,8 +48,6 @@ import {
 } from './outline-moves.ts';
 import { DRAG_INSTRUCTIONS, useSortableSensors } from './sortable-sensors.ts';
 import { TitleDialogButton } from './title-dialog.tsx';
-
-type Exclusive = <T extends { version: number }>(action: (version: number) => Promise<T>) => Promise<T>;
 
 const idOf = (key: unknown) => String(key).replace(/^(lesson|module):/, '');
 const isLessonKey = (key: unknown) => String(key).startsWith('lesson:');
@@ -97,10 +97,7 @@ export function CourseOutline({
   const titleOfKey = (key: unknown) =>
     isLessonKey(key) ? `lesson ${lessons.get(idOf(key))?.title ?? ''}` : `module ${moduleTitles.get(idOf(key)) ?? ''}`;
 
-  const setCourse = (updated: AdminCourse) => {
-    queryClient.setQueryData(getAdminCourseQueryOptions(course.id).queryKey, updated);
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'courses'] });
-  };
+  const setCourse = useRememberAdminCourse();
 
   /** Runs one change of the course (it carries or bumps its version) and shows its answer or refusal. */
   async function run(action: (version: number) => Promise<AdminCourse>, fallback: string, done?: string) {

@@ -20,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useAdminForumCategories, useDeleteForumCategory, useReorderForumCategories } from '../api/forum-categories.ts';
+import { useEditSession } from '../hooks/use-edit-session.ts';
 import { CategoryForm } from './category-form.tsx';
 import { moveBy, moveOnto, positionText } from './category-order.ts';
 import { CategorySortableRow } from './category-sortable-row.tsx';
@@ -32,8 +33,7 @@ export function ForumCategoriesManager() {
   const list = useAdminForumCategories();
   const reorder = useReorderForumCategories();
   const remove = useDeleteForumCategory();
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const { editing, setEditing, dirty, setDirty, close, reopen } = useEditSession<Editing>();
   // The order being saved, shown at once; the server's order again once it has answered.
   const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -51,11 +51,6 @@ export function ForumCategoriesManager() {
   const order = pendingOrder ?? serverOrder;
   const ordered = order.map((id) => byId.get(id)).filter((category) => category !== undefined);
   const nameOf = (id: string | number) => byId.get(String(id))?.name ?? 'The category';
-
-  const close = () => {
-    setEditing(null);
-    setDirty(false);
-  };
 
   function saveOrder(next: string[], moved: string) {
     if (next.join() === order.join()) return;
@@ -85,17 +80,13 @@ export function ForumCategoriesManager() {
     onDragCancel: ({ active }) => `Moving cancelled: ${nameOf(active.id)} stays where it was.`,
   };
 
-  async function reload() {
+  function reload() {
     const categoryId = editing?.category?.id;
-    const fresh = await list.refetch();
-    const latest = fresh.data?.categories.find((category) => category.id === categoryId);
-    if (latest) {
-      setDirty(false);
-      setEditing({ category: latest });
-    } else {
-      toast.error('This category was deleted by another admin');
-      close();
-    }
+    const latest = list.refetch().then((fresh) => {
+      const category = fresh.data?.categories.find((candidate) => candidate.id === categoryId);
+      return category ? { category } : null;
+    });
+    return reopen(latest, 'This category was deleted by another admin');
   }
 
   function deleteCategory(category: AdminForumCategory) {

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
-import { getAdminCourseQueryOptions } from '../api/admin-courses.ts';
+import { useRememberAdminCourse } from '../api/admin-courses.ts';
 import { deleteLesson } from '../api/admin-lessons.ts';
 
 /** The lesson editor's header: back to the course, the title, the save status and Delete. */
@@ -21,15 +21,15 @@ export function LessonPageHeader({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const rememberCourse = useRememberAdminCourse();
   const [error, setError] = useState<string | null>(null);
 
   async function handleDelete() {
     setError(null);
     try {
       const updated = await deleteLesson(lesson.id);
-      queryClient.setQueryData(getAdminCourseQueryOptions(lesson.courseId).queryKey, updated);
+      rememberCourse(updated);
       queryClient.removeQueries({ queryKey: ['admin', 'content', 'lesson', lesson.id] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'courses'] });
       toast.success(`“${lesson.title}” deleted`);
       navigate(paths.adminCourse.getHref(lesson.courseId));
     } catch (failure) {

@@ -1,18 +1,16 @@
 import type { AdminRitual } from '@lunara/shared/content-studio';
 import { MOON_PHASES } from '@lunara/shared/moon';
 import type { MoonPhaseKey } from '@lunara/shared/rituals';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { useCreateRitualTemplate, useUpdateRitualTemplate } from '../api/ritual-templates.ts';
+import { useVersionedForm } from '../hooks/use-versioned-form.ts';
 import { FormField } from './ritual-category-field.tsx';
-import { hasChanges, type SaveFailure, saveFailureOf } from './ritual-category-form-state.ts';
 import { SaveFailureNotice } from './ritual-category-save-conflict.tsx';
-import { checkRitualForm, type RitualFormValues, ritualFormValues } from './ritual-template-values.ts';
+import { checkRitualForm, ritualFormValues } from './ritual-template-values.ts';
 
 const PHASE_OPTIONS = MOON_PHASES.map((phase) => ({ value: phase.key, label: `${phase.emoji} ${phase.name}` }));
 
@@ -41,54 +39,20 @@ export function RitualTemplateForm({
   onReload,
 }: RitualTemplateFormProps) {
   const id = useId();
-  const [initial] = useState(() => ritualFormValues(ritual, defaultPhase));
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const [reloading, setReloading] = useState(false);
   const create = useCreateRitualTemplate();
   const update = useUpdateRitualTemplate();
-  const submitOnce = useSubmitOnce();
-  const dirty = hasChanges(values, initial);
-
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-
-  const set = (key: keyof RitualFormValues) => (value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    // The message goes once the field is touched again; the whole form is checked on Save.
-    setErrors(({ [key]: _fixed, ...rest }) => rest);
-  };
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkRitualForm(values);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    setFailure(null);
-    // One save at a time: a double click lands before the button shows it is busy.
-    const key = submitOnce.begin();
-    if (!key) return;
-    const callbacks = {
-      onSuccess: () => {
-        submitOnce.succeeded();
-        toast.success(ritual ? 'Ritual saved' : 'Ritual added');
-        onSaved();
-      },
-      onError: (error: Error) => setFailure(saveFailureOf(error)),
-      onSettled: submitOnce.settled,
-    };
-    if (ritual) update.mutate({ ritualId: ritual.id, body: { ...checked.body, version: ritual.version } }, callbacks);
-    else create.mutate({ body: checked.body, idempotencyKey: key }, callbacks);
-  }
-
-  async function reload() {
-    setReloading(true);
-    try {
-      await onReload();
-    } finally {
-      setReloading(false);
-    }
-  }
+  const { values, errors, failure, reloading, set, handleSubmit, reload } = useVersionedForm({
+    initialValues: () => ritualFormValues(ritual, defaultPhase),
+    check: checkRitualForm,
+    save: (body, idempotencyKey, callbacks) =>
+      ritual
+        ? update.mutate({ ritualId: ritual.id, body: { ...body, version: ritual.version } }, callbacks)
+        : create.mutate({ body, idempotencyKey }, callbacks),
+    savedMessage: ritual ? 'Ritual saved' : 'Ritual added',
+    onSaved,
+    onDirtyChange,
+    onReload,
+  });
 
   return (
     <form
@@ -99,12 +63,12 @@ export function RitualTemplateForm({
     >
       <FormField id={`${id}-title`} label="Title" error={errors.title}>
         {(control) => (
-          <Input {...control} value={values.title} maxLength={120} onChange={(e) => set('title')(e.target.value)} />
+          <Input {...control} value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} />
         )}
       </FormField>
       <FormField id={`${id}-description`} label="Description" error={errors.description}>
         {(control) => (
-          <Textarea {...control} value={values.description} onChange={(e) => set('description')(e.target.value)} />
+          <Textarea {...control} value={values.description} onChange={(e) => set('description', e.target.value)} />
         )}
       </FormField>
       <FormField
@@ -118,7 +82,7 @@ export function RitualTemplateForm({
             {...control}
             className="min-h-32"
             value={values.instructions}
-            onChange={(e) => set('instructions')(e.target.value)}
+            onChange={(e) => set('instructions', e.target.value)}
           />
         )}
       </FormField>
@@ -132,7 +96,7 @@ export function RitualTemplateForm({
               min={1}
               max={480}
               value={values.durationMinutes}
-              onChange={(e) => set('durationMinutes')(e.target.value)}
+              onChange={(e) => set('durationMinutes', e.target.value)}
             />
           )}
         </FormField>
@@ -144,7 +108,7 @@ export function RitualTemplateForm({
                 list={`${id}-categories`}
                 maxLength={40}
                 value={values.category}
-                onChange={(e) => set('category')(e.target.value)}
+                onChange={(e) => set('category', e.target.value)}
               />
               <datalist id={`${id}-categories`}>
                 {categories.map((category) => (
@@ -157,10 +121,15 @@ export function RitualTemplateForm({
       </div>
       <FormField id={`${id}-phase`} label="Moon phase" error={errors.moonPhase}>
         {(control) => (
-          <Select id={control.id} value={values.moonPhase} onValueChange={set('moonPhase')} options={PHASE_OPTIONS} />
+          <Select
+            id={control.id}
+            value={values.moonPhase}
+            onValueChange={(phase) => set('moonPhase', phase as MoonPhaseKey)}
+            options={PHASE_OPTIONS}
+          />
         )}
       </FormField>
-      <SaveFailureNotice failure={failure} onReload={() => void reload()} isReloading={reloading} />
+      <SaveFailureNotice failure={failure} onReload={reload} isReloading={reloading} />
       <FormActions
         onCancel={onCancel}
         isBusy={create.isPending || update.isPending}

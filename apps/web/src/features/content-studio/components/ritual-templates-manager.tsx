@@ -2,7 +2,7 @@ import type { AdminRitual } from '@lunara/shared/content-studio';
 import { MOON_PHASES } from '@lunara/shared/moon';
 import type { MoonPhaseKey } from '@lunara/shared/rituals';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useRemoveRitualTemplate, useRitualTemplates } from '../api/ritual-templates.ts';
+import { useEditSession } from '../hooks/use-edit-session.ts';
 import { EditDialog } from './ritual-category-edit-dialog.tsx';
 import { RitualTemplateForm } from './ritual-template-form.tsx';
 
@@ -26,29 +27,19 @@ const removalText = (count: number) =>
 export function RitualTemplatesManager() {
   const list = useRitualTemplates();
   const remove = useRemoveRitualTemplate();
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const { editing, setEditing, dirty, setDirty, close, reopen } = useEditSession<Editing>();
   useErrorToast(list.error, 'Failed to load the rituals');
 
   const rituals = list.data?.rituals ?? [];
   const categories = useMemo(() => [...new Set(rituals.map((ritual) => ritual.category))].sort(), [rituals]);
-  const close = () => {
-    setEditing(null);
-    setDirty(false);
-  };
 
-  // After a conflict: the other admin's version replaces the form (its key changes with the version).
-  async function reload() {
+  function reload() {
     const ritualId = editing?.ritual?.id;
-    const fresh = await list.refetch();
-    const latest = fresh.data?.rituals.find((ritual) => ritual.id === ritualId);
-    if (latest) {
-      setDirty(false);
-      setEditing({ ritual: latest, phase: latest.moonPhase });
-    } else {
-      toast.error('This ritual was removed by another admin');
-      close();
-    }
+    const latest = list.refetch().then((fresh) => {
+      const ritual = fresh.data?.rituals.find((candidate) => candidate.id === ritualId);
+      return ritual ? { ritual, phase: ritual.moonPhase } : null;
+    });
+    return reopen(latest, 'This ritual was removed by another admin');
   }
 
   function removeRitual(ritual: AdminRitual) {

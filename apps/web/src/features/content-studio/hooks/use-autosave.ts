@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { AutosaveController, type AutosaveOptions, type AutosaveState } from './autosave-controller.ts';
 
+/** Runs a change that carries the record's version in turn with the autosave (see AutosaveController). */
+export type Exclusive = ReturnType<typeof useAutosave>['exclusive'];
+
 /**
  * The one autosave of the course and lesson editors (see AutosaveController). The options are read
  * through a ref, so the save and callbacks may change on every render without restarting anything;
