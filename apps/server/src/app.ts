@@ -63,6 +63,11 @@ export interface BuildAppOptions {
   webDist?: string | undefined;
   /** A Stripe client to use instead of one made from the keys (tests point it at a local fake). */
   stripe?: Stripe;
+  /**
+   * Run the timed jobs (digests, cleanups); default true. A test that compares the whole database before
+   * and after each request turns them off, or a digest falling due mid-request looks like its change.
+   */
+  periodicJobs?: boolean;
 }
 
 /**
@@ -73,7 +78,14 @@ export interface BuildAppOptions {
  */
 export const IDLE_CONNECTION_TIMEOUT_MS = 120_000;
 
-export async function buildApp({ config, database, logger, webDist, stripe }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  webDist,
+  stripe,
+  periodicJobs: runJobs = true,
+}: BuildAppOptions) {
   // Behind the proxies of TRUST_PROXY, request.ip (and so every rate limit) is the client's address.
   const proxyTrust = createProxyTrust(config.trustProxy);
   const app = Fastify({
@@ -155,7 +167,7 @@ export async function buildApp({ config, database, logger, webDist, stripe }: Bu
   await app.register(leaderboardCache);
   await app.register(notificationsCache);
   await app.register(mediaPlugin);
-  await app.register(periodicJobs);
+  if (runJobs) await app.register(periodicJobs);
 
   // Modules.
   await app.register(healthRoutes);

@@ -62,7 +62,7 @@ export function cookieFrom(response: LightMyRequestResponse): string {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { stripe?: Stripe; webDist?: string } = {},
+  options: { stripe?: Stripe; webDist?: string; periodicJobs?: boolean } = {},
 ): Promise<TestApp> {
   // Uploads go to a folder of this app's own (unless the test names one), removed when it closes.
   const mediaRoot = overrides.media ? undefined : mkdtempSync(path.join(os.tmpdir(), 'lunara-test-media-'));
@@ -71,7 +71,14 @@ export async function createTestApp(
   const database = await createTestDatabase();
   await database.migrate();
   await runSeed(database.db, { demoData: config.demoData });
-  const app = await buildApp({ config, database, logger: false, stripe: options.stripe, webDist: options.webDist });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    stripe: options.stripe,
+    webDist: options.webDist,
+    periodicJobs: options.periodicJobs,
+  });
 
   const request: TestApp['request'] = ({ cookie, headers, ...options }) =>
     app.inject({
