@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN_EMAIL, becomeMember, signInAs } from './fixtures.ts';
-import { shot } from './media-fixtures.ts';
+import { sameOriginHeaders, shot } from './media-fixtures.ts';
 
 /** An MP4 as far as the server's content check goes (an `ftyp` box), which is all an upload needs here. */
 function mp4(bytes = 50_000): Buffer {
@@ -155,7 +155,7 @@ test('an owner builds and publishes a course, a visitor opens its free preview, 
   expect(early.status()).toBe(403);
   expect((await early.json()).error.message).toMatch(/^This lesson opens on \d{1,2} \w+ \d{4}$/);
   const earlyComplete = await member.request.post(`/api/courses/${courseId}/lessons/${third}/complete`, {
-    headers: { origin: process.env.E2E_ORIGIN ?? '' },
+    headers: sameOriginHeaders(),
   });
   expect(earlyComplete.status()).toBe(403);
 

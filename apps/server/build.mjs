@@ -12,6 +12,9 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Code loaded with import() (the certificate's fonts and PDF libraries) stays in its own chunk, so it is
+  // read on first use rather than at start-up.
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   external,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORUM_ICONS } from './community.ts';
-import { COURSE_ACCESS } from './courses.ts';
+import { COURSE_ACCESS, LESSON_ID_PATTERN } from './courses.ts';
 import { mediaSchema } from './media.ts';
 import { MOON_PHASE_KEYS } from './rituals.ts';
 import { multiLineText, optionalMultiLineText, singleLineText } from './text.ts';
@@ -26,6 +26,12 @@ export const LESSON_BODY_MAX = 100_000;
 export const LESSON_DURATION_MAX = 24 * 60;
 export const DRIP_DAYS_MAX = 3_650;
 export const COURSE_HOURS_MAX = 1_000;
+/** What one course holds at most: every list the studio and members read stays bounded. */
+export const MODULES_PER_COURSE_MAX = 100;
+export const LESSONS_PER_MODULE_MAX = 500;
+/** Downloads and pictures one lesson holds at most. */
+export const LESSON_FILES_MAX = 50;
+export const LESSON_IMAGES_MAX = 200;
 
 export const CONTENT_MESSAGES = {
   versionConflict:
@@ -38,6 +44,13 @@ export const CONTENT_MESSAGES = {
   outlineMismatch: 'The outline changed while you were editing. Reload and try again.',
   orderMismatch: 'The list changed while you were reordering. Reload and try again.',
   publishEmpty: 'Add at least one lesson before publishing the course',
+  tooManyCourses: 'The library holds at most 1,000 courses. Delete one you no longer need first.',
+  tooManyModules: 'A course can have at most 100 modules',
+  tooManyLessons: 'A module can have at most 500 lessons. Start a new module.',
+  tooManyRituals: 'There can be at most 200 ritual templates. Remove one first.',
+  tooManyCategories: 'There can be at most 200 forum categories. Delete or hide one first.',
+  tooManyLessonFiles: 'A lesson can have at most 50 files. Remove one first.',
+  tooManyLessonImages: 'A lesson can have at most 200 pictures',
   lastPublishedLesson: 'A published course keeps at least one lesson. Unpublish it first to remove this one.',
   moduleNotEmpty: 'Move or delete this module’s lessons first',
   lastModule: 'A course keeps at least one module',
@@ -68,7 +81,9 @@ export const adminCourseSummarySchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminCourseSummary = z.infer<typeof adminCourseSummarySchema>;
-/** Every course, catalog order (a catalog is tens of courses, not thousands: one answer). */
+/** The most courses the catalog lists and orders in one answer (a catalog is tens of courses). */
+export const COURSE_CATALOG_MAX = 1_000;
+/** Every course, catalog order (at most COURSE_CATALOG_MAX: one answer). */
 export const adminCourseListSchema = z.object({ courses: z.array(adminCourseSummarySchema) });
 export type AdminCourseList = z.infer<typeof adminCourseListSchema>;
 
@@ -107,7 +122,7 @@ export type CourseStatusBody = z.infer<typeof courseStatusBodySchema>;
 
 /** PUT /api/admin/courses/order: the catalog's order, every course id once. */
 export const courseOrderBodySchema = z.object({
-  courseIds: z.array(z.number().int().positive()).min(1).max(1000),
+  courseIds: z.array(z.number().int().positive()).min(1).max(COURSE_CATALOG_MAX),
 });
 export type CourseOrderBody = z.infer<typeof courseOrderBodySchema>;
 
@@ -172,9 +187,11 @@ export type ModuleBody = z.infer<typeof moduleBodySchema>;
 export const outlineBodySchema = z.object({
   version,
   modules: z
-    .array(z.object({ id: z.uuid(), lessonIds: z.array(z.string().regex(/^[\w-]{1,20}$/)).max(500) }))
+    .array(
+      z.object({ id: z.uuid(), lessonIds: z.array(z.string().regex(LESSON_ID_PATTERN)).max(LESSONS_PER_MODULE_MAX) }),
+    )
     .min(1)
-    .max(100),
+    .max(MODULES_PER_COURSE_MAX),
 });
 export type OutlineBody = z.infer<typeof outlineBodySchema>;
 
@@ -249,6 +266,8 @@ export const adminRitualSchema = z.object({
   version: z.number().int(),
 });
 export type AdminRitual = z.infer<typeof adminRitualSchema>;
+/** The most templates the editor lists (members are offered at most 200 rituals, templates first). */
+export const RITUAL_TEMPLATES_MAX = 200;
 export const adminRitualListSchema = z.object({ rituals: z.array(adminRitualSchema) });
 export type AdminRitualList = z.infer<typeof adminRitualListSchema>;
 
@@ -284,6 +303,8 @@ export const adminForumCategorySchema = z.object({
   version: z.number().int(),
 });
 export type AdminForumCategory = z.infer<typeof adminForumCategorySchema>;
+/** The most categories the editor lists and orders in one answer. */
+export const FORUM_CATEGORIES_MAX = 200;
 export const adminForumCategoryListSchema = z.object({ categories: z.array(adminForumCategorySchema) });
 export type AdminForumCategoryList = z.infer<typeof adminForumCategoryListSchema>;
 
@@ -300,5 +321,5 @@ export const createForumCategoryBodySchema = z.object(categoryFields);
 export type CreateForumCategoryBody = z.input<typeof createForumCategoryBodySchema>;
 export const updateForumCategoryBodySchema = z.object({ version, ...categoryFields });
 export type UpdateForumCategoryBody = z.input<typeof updateForumCategoryBodySchema>;
-export const categoryOrderBodySchema = z.object({ categoryIds: z.array(z.uuid()).min(1).max(200) });
+export const categoryOrderBodySchema = z.object({ categoryIds: z.array(z.uuid()).min(1).max(FORUM_CATEGORIES_MAX) });
 export type CategoryOrderBody = z.infer<typeof categoryOrderBodySchema>;

@@ -43,6 +43,9 @@ export type Journey = z.infer<typeof journeySchema>;
 export const LESSON_STATES = ['locked', 'available', 'complete', 'scheduled', 'members_only'] as const;
 export type LessonState = (typeof LESSON_STATES)[number];
 
+/** A lesson id as paths and outlines carry it ("{course}-{n}"): anything else names no lesson. */
+export const LESSON_ID_PATTERN = /^[\w-]{1,20}$/;
+
 export const lessonSchema = z.object({
   id: z.string(),
   moduleId: z.string(),
@@ -88,8 +91,6 @@ export const courseDetailSchema = courseSummarySchema.extend({
   resume: z.object({ lessonId: z.string(), positionSeconds: z.number().int() }).nullable(),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
-
-export const LESSON_VIDEO_PROVIDERS = ['upload', 'youtube', 'vimeo'] as const;
 
 /** A lesson's video: an uploaded file served from /media, or a privacy-enhanced YouTube/Vimeo embed. */
 export const lessonVideoSchema = z.discriminatedUnion('provider', [

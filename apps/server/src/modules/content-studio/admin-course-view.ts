@@ -1,18 +1,14 @@
-import type { AdminCourse, AdminCourseSummary, AdminLesson, CourseStatus } from '@lunara/shared/content-studio';
-import { CONTENT_MESSAGES } from '@lunara/shared/content-studio';
+import type { AdminCourse, AdminCourseSummary, AdminLesson } from '@lunara/shared/content-studio';
+import { CONTENT_MESSAGES, COURSE_CATALOG_MAX } from '@lunara/shared/content-studio';
 import { estimatedHoursOf } from '@lunara/shared/courses';
 import { type Media, mediaUrl } from '@lunara/shared/media';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { courseModules, courses, lessons } from '../../db/schema/courses.ts';
 import { mediaFiles } from '../../db/schema/media.ts';
 import { notFound } from '../../errors.ts';
-
-/** The three states the editor shows, from the two columns that store them. */
-export function courseStatusOf(row: { isPublished: boolean; archivedAt: Date | null }): CourseStatus {
-  if (row.archivedAt) return 'archived';
-  return row.isPublished ? 'published' : 'draft';
-}
+import { courseStatusOf } from '../courses/lesson-access.ts';
 
 type MediaRow = typeof mediaFiles.$inferSelect;
 
@@ -39,7 +35,7 @@ const readyMedia = async (db: Db, id: string | null) => {
   return row ? mediaOf(row) : null;
 };
 
-/** Every course in catalog order with its counts (a catalog is tens of courses: one answer). */
+/** Every course in catalog order with its counts (a catalog is tens of courses: one bounded answer). */
 export async function listAdminCourses(db: Db): Promise<AdminCourseSummary[]> {
   const rows = await db
     .select({
@@ -48,7 +44,8 @@ export async function listAdminCourses(db: Db): Promise<AdminCourseSummary[]> {
       lessonCount: sql<number>`(select count(*) from lessons l where l.course_id = courses.id)::int`,
     })
     .from(courses)
-    .orderBy(asc(courses.orderIndex), asc(courses.id));
+    .orderBy(asc(courses.orderIndex), asc(courses.id))
+    .limit(builderLimit(COURSE_CATALOG_MAX));
   return rows.map(({ course, moduleCount, lessonCount }) => ({
     id: course.id,
     title: course.title,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { COURSE_TITLE_MAX } from '@lunara/shared/content-studio';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +17,15 @@ type MediaRow = typeof mediaFiles.$inferSelect;
 interface MediaCopy {
   source: MediaRow;
   id: string;
+}
+
+/** Original id to copy id, pairing rows of one course with their copies by their (unique) position. */
+function pairByPosition(
+  originals: ReadonlyArray<{ id: string; position: number }>,
+  copies: ReadonlyArray<{ id: string; position: number }>,
+): Map<string, string> {
+  const copyAt = new Map(copies.map((copy) => [copy.position, copy.id]));
+  return new Map(originals.map((original) => [original.id, copyAt.get(original.position) as string]));
 }
 
 /** "Title (copy)", shortened so it still fits the title's limit. */
@@ -54,44 +64,40 @@ export async function duplicateCourse(deps: DuplicateDeps, actorId: string, cour
       })
       .returning({ id: courses.id });
     if (!created) throw new Error('The copy was not saved');
-    const modules = await tx
-      .select()
-      .from(courseModules)
-      .where(eq(courseModules.courseId, courseId))
-      .orderBy(asc(courseModules.position));
-    const moduleIds = new Map<string, string>();
-    for (const module of modules) {
-      const [copy] = await tx
-        .insert(courseModules)
-        .values({ courseId: created.id, title: module.title, position: module.position })
-        .returning({ id: courseModules.id });
-      if (copy) moduleIds.set(module.id, copy.id);
-    }
-    const sourceLessons = await tx
-      .select()
-      .from(lessons)
-      .where(eq(lessons.courseId, courseId))
-      .orderBy(asc(lessons.position));
-    const lessonIds = new Map<string, string>();
-    for (const lesson of sourceLessons) {
-      const [copy] = await tx
-        .insert(lessons)
-        .values({
-          id: sql`${String(created.id)} || '-' || nextval('lesson_number_seq')`,
-          courseId: created.id,
-          moduleId: moduleIds.get(lesson.moduleId) as string,
-          position: lesson.position,
-          title: lesson.title,
-          description: lesson.description,
-          durationMinutes: lesson.durationMinutes,
-          bodyMarkdown: lesson.bodyMarkdown,
-          videoUrl: lesson.videoUrl,
-          isFreePreview: lesson.isFreePreview,
-          dripDays: lesson.dripDays,
-        })
-        .returning({ id: lessons.id });
-      if (copy) lessonIds.set(lesson.id, copy.id);
-    }
+    // One insert for the modules and one for the lessons: positions are unique within a course, so each
+    // copy is paired with its original by position.
+    const modules = await tx.select().from(courseModules).where(eq(courseModules.courseId, courseId));
+    const moduleCopies =
+      modules.length === 0
+        ? []
+        : await tx
+            .insert(courseModules)
+            .values(modules.map((module) => ({ courseId: created.id, title: module.title, position: module.position })))
+            .returning({ id: courseModules.id, position: courseModules.position });
+    const moduleIds = pairByPosition(modules, moduleCopies);
+    const sourceLessons = await tx.select().from(lessons).where(eq(lessons.courseId, courseId));
+    const lessonCopies =
+      sourceLessons.length === 0
+        ? []
+        : await tx
+            .insert(lessons)
+            .values(
+              sourceLessons.map((lesson) => ({
+                id: sql`${String(created.id)} || '-' || nextval('lesson_number_seq')`,
+                courseId: created.id,
+                moduleId: moduleIds.get(lesson.moduleId) as string,
+                position: lesson.position,
+                title: lesson.title,
+                description: lesson.description,
+                durationMinutes: lesson.durationMinutes,
+                bodyMarkdown: lesson.bodyMarkdown,
+                videoUrl: lesson.videoUrl,
+                isFreePreview: lesson.isFreePreview,
+                dripDays: lesson.dripDays,
+              })),
+            )
+            .returning({ id: lessons.id, position: lessons.position });
+    const lessonIds = pairByPosition(sourceLessons, lessonCopies);
     const copies = await reserveMediaCopies(tx, actorId, source, sourceLessons, created.id, lessonIds);
     await auditContent(
       tx,
@@ -150,19 +156,19 @@ async function reserveMediaCopies(
           .orderBy(asc(mediaFiles.createdAt), asc(mediaFiles.id))
       : []),
   ];
-  const copies: MediaCopy[] = [];
-  for (const row of rows) {
-    const [reserved] = await tx
-      .insert(mediaFiles)
-      .values({
+  // The ids are made here, so one insert reserves them all and each copy knows its original.
+  const copies = rows.map((source): MediaCopy => ({ source, id: randomUUID() }));
+  if (copies.length > 0) {
+    await tx.insert(mediaFiles).values(
+      copies.map(({ source, id }) => ({
+        id,
         ownerId: actorId,
-        kind: row.kind,
-        fileName: row.fileName,
+        kind: source.kind,
+        fileName: source.fileName,
         courseId: newCourseId,
-        lessonId: row.lessonId ? (lessonIds.get(row.lessonId) ?? null) : null,
-      })
-      .returning({ id: mediaFiles.id });
-    if (reserved) copies.push({ source: row, id: reserved.id });
+        lessonId: source.lessonId ? (lessonIds.get(source.lessonId) ?? null) : null,
+      })),
+    );
   }
   return copies;
 }

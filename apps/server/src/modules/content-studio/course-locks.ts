@@ -1,7 +1,7 @@
 import { CONTENT_MESSAGES } from '@lunara/shared/content-studio';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses } from '../../db/schema/courses.ts';
+import { courseModules, courses } from '../../db/schema/courses.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { notFound, versionConflict } from '../../errors.ts';
 
@@ -35,6 +35,16 @@ export async function lockCourseOf<Row extends { courseId: number }>(
   const row = await read();
   if (!row) throw notFound(missing);
   return { row, course };
+}
+
+/** A module's course, locked; 404 when the module is gone. */
+export async function lockModule(tx: Db, moduleId: string) {
+  const { row: module, course } = await lockCourseOf(
+    tx,
+    async () => (await tx.select().from(courseModules).where(eq(courseModules.id, moduleId)))[0],
+    CONTENT_MESSAGES.moduleNotFound,
+  );
+  return { module, course };
 }
 
 /** Every course-level change moves the version on, so an editor open elsewhere learns its copy is old. */

@@ -1,26 +1,24 @@
-import { CONTENT_MESSAGES, type ModuleBody, type OutlineBody } from '@lunara/shared/content-studio';
+import {
+  CONTENT_MESSAGES,
+  MODULES_PER_COURSE_MAX,
+  type ModuleBody,
+  type OutlineBody,
+} from '@lunara/shared/content-studio';
 import { and, eq, sql } from 'drizzle-orm';
+import { assertRoomFor } from '../../db/assert-room.ts';
 import type { Db } from '../../db/client.ts';
 import { courseModules, lessons } from '../../db/schema/courses.ts';
-import { conflict } from '../../errors.ts';
-import { auditContent, bumpCourse, lockCourse, lockCourseOf } from './course-locks.ts';
+import { conflict, versionConflict } from '../../errors.ts';
+import { auditContent, bumpCourse, lockCourse, lockModule } from './course-locks.ts';
 import { renumberCourse, writeOutline } from './course-positions.ts';
 import { namesEachOnce, placeAfterLast } from './list-order.ts';
-
-/** A module's course, locked; 404 when the module is gone. */
-export async function lockModule(tx: Db, moduleId: string) {
-  const { row: module, course } = await lockCourseOf(
-    tx,
-    async () => (await tx.select().from(courseModules).where(eq(courseModules.id, moduleId)))[0],
-    CONTENT_MESSAGES.moduleNotFound,
-  );
-  return { module, course };
-}
 
 /** Appends a module to the course. */
 export async function addModule(db: Db, actorId: string, courseId: number, body: ModuleBody): Promise<void> {
   await db.transaction(async (tx) => {
     const course = await lockCourse(tx, courseId);
+    const inCourse = eq(courseModules.courseId, courseId);
+    await assertRoomFor(tx, courseModules, inCourse, MODULES_PER_COURSE_MAX, CONTENT_MESSAGES.tooManyModules);
     await tx.insert(courseModules).values({
       courseId,
       title: body.title,
@@ -105,7 +103,7 @@ export async function saveOutline(db: Db, actorId: string, courseId: number, bod
         lessonRows.map((lesson) => lesson.id),
       )
     ) {
-      throw conflict(CONTENT_MESSAGES.outlineMismatch);
+      throw versionConflict(CONTENT_MESSAGES.outlineMismatch);
     }
     await writeOutline(tx, courseId, body.modules);
     await bumpCourse(tx, courseId);

@@ -14,6 +14,7 @@ import {
   updateCourseBodySchema,
   updateLessonBodySchema,
 } from '@lunara/shared/content-studio';
+import { LESSON_ID_PATTERN } from '@lunara/shared/courses';
 import { positiveInt32Param } from '@lunara/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ import { STUDIO_ERRORS, STUDIO_TAGS } from './studio-routes-kit.ts';
 const courseParams = z.object({ courseId: positiveInt32Param(CONTENT_MESSAGES.courseNotFound) });
 const moduleParams = z.object({ moduleId: z.uuid({ message: CONTENT_MESSAGES.moduleNotFound }) });
 const lessonParams = z.object({
-  lessonId: z.string().regex(/^[\w-]{1,20}$/, CONTENT_MESSAGES.lessonNotFound),
+  lessonId: z.string().regex(LESSON_ID_PATTERN, CONTENT_MESSAGES.lessonNotFound),
 });
 
 /** The admin Content area's courses, modules and lessons (issue 28): admins only, every change audited. */

@@ -1,15 +1,17 @@
 import {
   CONTENT_MESSAGES,
+  COURSE_CATALOG_MAX,
   type CourseImpact,
   type CourseStatusBody,
   type CreateCourseBody,
   type UpdateCourseBody,
 } from '@lunara/shared/content-studio';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { assertRoomFor } from '../../db/assert-room.ts';
 import type { Db } from '../../db/client.ts';
 import { courseModules, courses, lessons } from '../../db/schema/courses.ts';
 import { mediaFiles } from '../../db/schema/media.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, notFound, versionConflict } from '../../errors.ts';
 import { auditContent, bumpCourse, type CourseRow, lockCourse } from './course-locks.ts';
 import { namesEachOnce, placeAfterLast } from './list-order.ts';
 import { assertReadyUpload } from './ready-upload.ts';
@@ -20,6 +22,7 @@ export const FIRST_MODULE_TITLE = 'Module 1';
 /** A new draft at the end of the catalog, with one empty module. Returns its id. */
 export async function createCourse(db: Db, actorId: string, body: CreateCourseBody): Promise<number> {
   return db.transaction(async (tx) => {
+    await assertRoomFor(tx, courses, undefined, COURSE_CATALOG_MAX, CONTENT_MESSAGES.tooManyCourses);
     const [created] = await tx
       .insert(courses)
       .values({
@@ -181,7 +184,7 @@ export async function reorderCourses(db: Db, actorId: string, courseIds: number[
         rows.map((row) => row.id),
       )
     ) {
-      throw conflict(CONTENT_MESSAGES.orderMismatch);
+      throw versionConflict(CONTENT_MESSAGES.orderMismatch);
     }
     const places = courseIds.map((id, index) => sql`(${id}::int, ${index + 1}::int)`);
     await tx.execute(sql`

@@ -3,10 +3,13 @@ import {
   type AdminForumCategory,
   CONTENT_MESSAGES,
   type CreateForumCategoryBody,
+  FORUM_CATEGORIES_MAX,
   type UpdateForumCategoryBody,
 } from '@lunara/shared/content-studio';
 import { and, asc, eq, like, or, sql } from 'drizzle-orm';
+import { assertRoomFor } from '../../db/assert-room.ts';
 import type { Db } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { forumCategories, forumTopics } from '../../db/schema/forums.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { conflict, notFound, versionConflict } from '../../errors.ts';
@@ -43,7 +46,8 @@ export async function listForumCategories(db: Db): Promise<AdminForumCategory[]>
   const rows = await db
     .select(columns)
     .from(forumCategories)
-    .orderBy(asc(forumCategories.orderIndex), asc(forumCategories.name));
+    .orderBy(asc(forumCategories.orderIndex), asc(forumCategories.name))
+    .limit(builderLimit(FORUM_CATEGORIES_MAX));
   return rows.map(toAdminCategory);
 }
 
@@ -82,6 +86,7 @@ export async function createForumCategory(
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = await freeSlug(db, base);
     const id = await db.transaction(async (tx) => {
+      await assertRoomFor(tx, forumCategories, undefined, FORUM_CATEGORIES_MAX, CONTENT_MESSAGES.tooManyCategories);
       const [created] = await tx
         .insert(forumCategories)
         .values({
@@ -175,7 +180,7 @@ export async function reorderForumCategories(db: Db, actorId: string, categoryId
         existing.map((row) => row.id),
       )
     ) {
-      throw conflict(CONTENT_MESSAGES.orderMismatch);
+      throw versionConflict(CONTENT_MESSAGES.orderMismatch);
     }
     const positions = sql.join(
       categoryIds.map((id, index) => sql`(${id}::uuid, ${index + 1}::int)`),

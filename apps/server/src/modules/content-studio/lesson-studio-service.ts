@@ -1,11 +1,16 @@
-import { CONTENT_MESSAGES, type CreateLessonBody, type UpdateLessonBody } from '@lunara/shared/content-studio';
+import {
+  CONTENT_MESSAGES,
+  type CreateLessonBody,
+  LESSONS_PER_MODULE_MAX,
+  type UpdateLessonBody,
+} from '@lunara/shared/content-studio';
 import { eq, sql } from 'drizzle-orm';
+import { assertRoomFor } from '../../db/assert-room.ts';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons } from '../../db/schema/courses.ts';
 import { mediaFiles } from '../../db/schema/media.ts';
 import { conflict, notFound, versionConflict } from '../../errors.ts';
-import { auditContent, bumpCourse, lockCourseOf } from './course-locks.ts';
-import { lockModule } from './course-outline-service.ts';
+import { auditContent, bumpCourse, lockCourseOf, lockModule } from './course-locks.ts';
 import { renumberCourse } from './course-positions.ts';
 import { placeAfterLast } from './list-order.ts';
 import { assertReadyUpload } from './ready-upload.ts';
@@ -16,6 +21,8 @@ type LessonRow = typeof lessons.$inferSelect;
 export async function createLesson(db: Db, actorId: string, moduleId: string, body: CreateLessonBody): Promise<string> {
   return db.transaction(async (tx) => {
     const { module, course } = await lockModule(tx, moduleId);
+    const inModule = eq(lessons.moduleId, module.id);
+    await assertRoomFor(tx, lessons, inModule, LESSONS_PER_MODULE_MAX, CONTENT_MESSAGES.tooManyLessons);
     const [created] = await tx
       .insert(lessons)
       .values({
@@ -69,12 +76,12 @@ export async function updateLesson(
     if (body.dripDays !== undefined) changes.dripDays = body.dripDays;
     // A free preview is open to everyone at once: a drip delay on it would mean nothing.
     if (changes.isFreePreview ?? lesson.isFreePreview) changes.dripDays = null;
-    const replacedVideo =
-      body.videoMediaId !== undefined && body.videoMediaId !== lesson.videoMediaId ? lesson.videoMediaId : null;
-    if (body.videoMediaId !== undefined && body.videoMediaId !== lesson.videoMediaId) {
+    const videoChanges = body.videoMediaId !== undefined && body.videoMediaId !== lesson.videoMediaId;
+    if (videoChanges) {
       if (body.videoMediaId) await assertReadyUpload(tx, body.videoMediaId, { kind: 'lesson_video', lessonId });
       changes.videoMediaId = body.videoMediaId;
     }
+    const replacedVideo = videoChanges ? lesson.videoMediaId : null;
     await tx
       .update(lessons)
       .set({ ...changes, version: sql`${lessons.version} + 1`, updatedAt: sql`now()` })

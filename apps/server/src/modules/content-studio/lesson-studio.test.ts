@@ -294,7 +294,9 @@ describe('duplicating a course', () => {
   it('copies modules, lessons, settings and uploads as a new draft', async () => {
     const course = await courseWith('Original', ['Intro', 'Deep']);
     const [intro] = course.lessonIds as [string, string];
-    await api(admin, 'POST', `/api/admin/courses/${course.id}/modules`, { title: 'Extra' });
+    const extra = (await api(admin, 'POST', `/api/admin/courses/${course.id}/modules`, { title: 'Extra' })).json()
+      .modules[1];
+    await api(admin, 'POST', `/api/admin/modules/${extra.id}/lessons`, { title: 'Later' });
     const video = (await upload('lesson_video', `lessonId=${intro}`, makeMp4(), 'v.mp4')).json();
     const file = (await upload('lesson_file', `lessonId=${intro}`, PDF, 'notes.pdf')).json();
     const picture = (await upload('lesson_image', `lessonId=${intro}`, await makeImage(900, 600), 'p.png')).json();
@@ -319,6 +321,9 @@ describe('duplicating a course', () => {
     expect(copy.modules.map((module: { title: string }) => module.title)).toEqual(['Module 1', 'Extra']);
     const copiedLessons = copy.modules[0].lessons;
     expect(copiedLessons.map((lesson: { title: string }) => lesson.title)).toEqual(['Intro', 'Deep']);
+    // Each copied lesson sits in the copy of its own module.
+    expect(copy.modules[1].lessons.map((lesson: { title: string }) => lesson.title)).toEqual(['Later']);
+    expect(copy.modules[1].id).not.toBe(extra.id);
     expect(copiedLessons[0].id).toMatch(new RegExp(`^${copy.id}-\\d+$`));
     expect(copiedLessons[0]).toMatchObject({ isFreePreview: true, hasVideo: true, fileCount: 1 });
     expect(copy.cover.id).not.toBe(cover.id);

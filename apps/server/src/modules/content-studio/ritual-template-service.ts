@@ -2,11 +2,14 @@ import {
   type AdminRitual,
   CONTENT_MESSAGES,
   type CreateRitualTemplateBody,
+  RITUAL_TEMPLATES_MAX,
   type UpdateRitualTemplateBody,
 } from '@lunara/shared/content-studio';
 import { MOON_PHASE_KEYS, type MoonPhaseKey } from '@lunara/shared/rituals';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { assertRoomFor } from '../../db/assert-room.ts';
 import type { Db } from '../../db/client.ts';
+import { builderLimit } from '../../db/literal-limit.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { dailyRituals, rituals } from '../../db/schema/rituals.ts';
 import { notFound, versionConflict } from '../../errors.ts';
@@ -36,12 +39,14 @@ async function completionCounts(db: Db, ritualIds: string[]): Promise<Map<string
 
 const phaseRank = (phase: string) => MOON_PHASE_KEYS.indexOf(phase as MoonPhaseKey);
 
-/** The templates on offer, in the moon's order (new moon first), then by title. */
+/** The templates on offer (the oldest RITUAL_TEMPLATES_MAX), in the moon's order (new moon first), then by title. */
 export async function listRitualTemplates(db: Db): Promise<AdminRitual[]> {
   const rows = await db
     .select()
     .from(rituals)
-    .where(and(eq(rituals.isTemplate, true), isNull(rituals.archivedAt)));
+    .where(and(eq(rituals.isTemplate, true), isNull(rituals.archivedAt)))
+    .orderBy(asc(rituals.createdAt), asc(rituals.id))
+    .limit(builderLimit(RITUAL_TEMPLATES_MAX));
   const counts = await completionCounts(
     db,
     rows.map((row) => row.id),
@@ -67,6 +72,8 @@ export async function createRitualTemplate(
   body: CreateRitualTemplateBody,
 ): Promise<AdminRitual> {
   const row = await db.transaction(async (tx) => {
+    const onOffer = and(eq(rituals.isTemplate, true), isNull(rituals.archivedAt));
+    await assertRoomFor(tx, rituals, onOffer, RITUAL_TEMPLATES_MAX, CONTENT_MESSAGES.tooManyRituals);
     const [created] = await tx
       .insert(rituals)
       .values({ ...body, isTemplate: true, userId: null })

@@ -4,7 +4,6 @@ import { profiles } from '../../db/schema/members.ts';
 import { forbidden } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../plugins/membership-guards.ts';
-import { renderCertificate } from './certificate.ts';
 import { getCourseDetail } from './course-service.ts';
 
 export const CERTIFICATE_NOT_EARNED = 'Complete every lesson of the course to download its certificate';
@@ -31,6 +30,9 @@ export async function downloadCertificate(
     .select({ displayName: profiles.displayName, timeZone: profiles.timeZone })
     .from(profiles)
     .where(eq(profiles.id, input.member.id));
+  // Loaded on the first download, not at start-up: pdf-lib, fontkit and the WOFF2 decoder take most of a
+  // second to import, for a route a member calls once per course.
+  const { renderCertificate } = await import('./certificate.ts');
   const pdf = await renderCertificate({
     productName: input.productName,
     memberName: profile?.displayName ?? '',

@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '@lunara/shared/time-zones';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { CertificateFonts, drawCentered, type Line, lineWidth } from './certificate-text.ts';
 
@@ -17,12 +18,12 @@ const FALLBACK_NAME = 'A Sacred Sister';
 
 /** "March 2, 2025" on the member's calendar; an unknown zone (never stored, but old rows) reads as UTC. */
 export function completionDate(completedAt: Date, timeZone: string): string {
-  const options = { year: 'numeric', month: 'long', day: 'numeric' } as const;
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(completedAt);
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(completedAt);
-  }
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: isValidTimeZone(timeZone) ? timeZone : 'UTC',
+  }).format(completedAt);
 }
 
 /** Shrinks long names and titles to fit the page width. */

@@ -1,9 +1,11 @@
 import type { ContinueLearning } from '@lunara/shared/courses';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { courses } from '../../db/schema/courses.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { loadCourseOutline, resumeOf } from './course-outline.ts';
 import { courseDetailOf } from './course-service.ts';
+import { publishedCourse } from './lesson-access.ts';
 
 /** Courses looked at before giving up (each candidate costs one outline load). */
 const CANDIDATES = 5;
@@ -19,7 +21,7 @@ export async function getContinueLearning(db: Db, member: SessionUser): Promise<
     db,
     sql`select p.course_id
       from user_progress p
-      join courses c on c.id = p.course_id and c.is_published and c.archived_at is null
+      join ${courses} on ${courses.id} = p.course_id and ${publishedCourse}
       where p.user_id = ${member.id}
       group by p.course_id
       having count(*) filter (where p.completed)

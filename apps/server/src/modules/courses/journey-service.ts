@@ -1,6 +1,8 @@
 import type { Journey } from '@lunara/shared/courses';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { courses } from '../../db/schema/courses.ts';
+import { publishedCourse } from './lesson-access.ts';
 
 /**
  * Overall progress over all published lessons, lessons completed, and the number of distinct days
@@ -10,10 +12,10 @@ export async function getJourney(db: Db, userId: string): Promise<Journey> {
   const [row] = await queryRows<{ completed: number; total: number; days: number }>(
     db,
     sql`select
-      (select count(*)::int from user_progress p join courses c on c.id = p.course_id
-         where p.user_id = ${userId} and p.completed and c.is_published and c.archived_at is null) as completed,
-      (select count(*)::int from lessons l join courses c on c.id = l.course_id
-         where c.is_published and c.archived_at is null) as total,
+      (select count(*)::int from user_progress p join ${courses} on ${courses.id} = p.course_id
+         where p.user_id = ${userId} and p.completed and ${publishedCourse}) as completed,
+      (select count(*)::int from lessons l join ${courses} on ${courses.id} = l.course_id
+         where ${publishedCourse}) as total,
       (select count(*)::int from (
          select (created_at at time zone 'UTC')::date as day from points_ledger where user_id = ${userId}
          union select (completed_at at time zone 'UTC')::date from user_progress

@@ -1,4 +1,5 @@
 import { type CourseViewer, LESSON_MESSAGES, lessonOpensMessage } from '@lunara/shared/courses';
+import { isValidTimeZone } from '@lunara/shared/time-zones';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -13,7 +14,6 @@ import { type LessonAccess, lessonAccessOf } from './lesson-state.ts';
 export const COURSE_NOT_FOUND = 'Course not found';
 
 type CourseRow = typeof courses.$inferSelect;
-type LessonRow = typeof lessons.$inferSelect;
 
 /** Members see a course only while it is published and not archived. */
 export const publishedCourse: SQL = and(eq(courses.isPublished, true), isNull(courses.archivedAt)) as SQL;
@@ -48,19 +48,13 @@ export async function findCourse(db: Db, courseId: number): Promise<CourseRow> {
   return course;
 }
 
-/** Her profile's time zone (dates she is told are hers), UTC when unknown. */
-export async function timeZoneOf(db: Db, userId: string): Promise<string> {
+/**
+ * Her profile's time zone (dates she is told are hers): UTC when unknown, or when this runtime does not
+ * know the zone (formatting a date in it would fail).
+ */
+async function timeZoneOf(db: Db, userId: string): Promise<string> {
   const [profile] = await db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
-  return profile?.timeZone ?? 'UTC';
-}
-
-/** The opening date on her calendar; a zone this runtime does not know reads as UTC rather than failing. */
-function opensMessage(opensAt: Date, timeZone: string): string {
-  try {
-    return lessonOpensMessage(opensAt, timeZone);
-  } catch {
-    return lessonOpensMessage(opensAt, 'UTC');
-  }
+  return profile?.timeZone && isValidTimeZone(profile.timeZone) ? profile.timeZone : 'UTC';
 }
 
 /**
@@ -77,7 +71,9 @@ export async function assertLessonOpen(db: Db, member: SessionUser | null, acces
       throw member ? forbidden(LESSON_MESSAGES.membersOnly) : unauthorized(LESSON_MESSAGES.signInFirst);
     case 'scheduled':
       // opensAt is always set for a scheduled lesson; the fallback keeps the message truthful regardless.
-      throw forbidden(opensMessage(access.opensAt ?? new Date(), member ? await timeZoneOf(db, member.id) : 'UTC'));
+      throw forbidden(
+        lessonOpensMessage(access.opensAt ?? new Date(), member ? await timeZoneOf(db, member.id) : 'UTC'),
+      );
     case 'locked':
       throw forbidden(LESSON_MESSAGES.previousFirst);
   }
@@ -86,12 +82,11 @@ export async function assertLessonOpen(db: Db, member: SessionUser | null, acces
 /** One lesson as the viewer may use it, with what is stored of her progress in it. */
 export interface LessonAccessResult {
   course: CourseRow;
-  lesson: LessonRow;
+  lesson: { id: string };
   viewer: CourseViewer;
   access: LessonAccess;
   completed: boolean;
   previousCompleted: boolean;
-  positionSeconds: number;
 }
 
 const previousLesson = alias(lessons, 'previous_lesson');
@@ -111,10 +106,10 @@ export async function loadLessonAccess(
   const userId = member?.id ?? '';
   const [row] = await db
     .select({
-      lesson: lessons,
+      // Only what decides access: the body (up to megabytes) stays in the table on these hot paths.
+      lesson: { id: lessons.id, isFreePreview: lessons.isFreePreview, dripDays: lessons.dripDays },
       course: courses,
       completed: ownProgress.completed,
-      positionSeconds: ownProgress.positionSeconds,
       previousId: previousLesson.id,
       previousCompleted: previousProgress.completed,
       joinedAt: user.createdAt,
@@ -150,13 +145,5 @@ export async function loadLessonAccess(
     row.joinedAt,
     new Date(),
   );
-  return {
-    course: row.course,
-    lesson: row.lesson,
-    viewer,
-    access,
-    completed,
-    previousCompleted,
-    positionSeconds: row.positionSeconds ?? 0,
-  };
+  return { course: row.course, lesson: { id: row.lesson.id }, viewer, access, completed, previousCompleted };
 }

@@ -6,6 +6,7 @@ import {
   courseListSchema,
   courseProgressListSchema,
   journeySchema,
+  LESSON_ID_PATTERN,
   LESSON_MESSAGES,
   lessonContentSchema,
   lessonPositionBodySchema,
@@ -26,7 +27,7 @@ import { getJourney } from './journey-service.ts';
 import { getLessonContent, saveLessonPosition } from './lesson-service.ts';
 
 const courseParams = z.object({ courseId: positiveInt32Param('Unknown course') });
-const lessonParams = courseParams.extend({ lessonId: z.string().regex(/^[\w-]{1,20}$/, LESSON_MESSAGES.notFound) });
+const lessonParams = courseParams.extend({ lessonId: z.string().regex(LESSON_ID_PATTERN, LESSON_MESSAGES.notFound) });
 /** `?preview=1`: an admin sees the course as a member would, drafts included; ignored for anyone else. */
 const previewQuery = z.object({ preview: z.literal('1', { message: 'preview can only be 1' }).optional() });
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };

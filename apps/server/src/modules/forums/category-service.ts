@@ -1,6 +1,8 @@
+import { FORUM_CATEGORIES_MAX } from '@lunara/shared/content-studio';
 import type { ForumCategory } from '@lunara/shared/forums';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
 import { counterValue } from '../admin/maintained-totals.ts';
 
 interface Row {
@@ -17,7 +19,7 @@ interface Row {
   latest_user_name: string | null;
 }
 
-/** Active categories in order, each with its topic count (a maintained total) and newest topic (an index read each). */
+/** Active categories in order (admins add them: bounded like their editor's list), each with its topic count (a maintained total) and newest topic (an index read each). */
 export async function listCategories(db: Db): Promise<ForumCategory[]> {
   const rows = await queryRows<Row>(
     db,
@@ -33,7 +35,8 @@ export async function listCategories(db: Db): Promise<ForumCategory[]> {
           order by t.created_at desc limit 1
         ) latest on true
         where c.is_active
-        order by c.order_index, c.name`,
+        order by c.order_index, c.name
+        limit ${literalLimit(FORUM_CATEGORIES_MAX)}`,
   );
   return rows.map((row) => ({
     id: row.id,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { hasActiveMembership, MEMBERSHIP_REQUIRED_MESSAGE } from '../../plugins/membership-guards.ts';
-import { assertLessonOpen, loadLessonAccess } from '../courses/lesson-access.ts';
+import { assertLessonOpen, type LessonAccessResult, loadLessonAccess } from '../courses/lesson-access.ts';
 
 export const MEDIA_NOT_FOUND = 'That file does not exist';
 export const COURSE_MEDIA_FORBIDDEN = 'This is part of a course you do not have access to';
@@ -25,7 +25,7 @@ export interface ReadableMedia {
 async function assertCanReadLessonMedia(db: Db, member: SessionUser | null, lessonId: string | null) {
   if (member?.role === 'admin') return;
   if (lessonId === null) throw forbidden(COURSE_MEDIA_FORBIDDEN);
-  let found: Awaited<ReturnType<typeof loadLessonAccess>>;
+  let found: LessonAccessResult;
   try {
     found = await loadLessonAccess(db, member, { lessonId });
   } catch (error) {

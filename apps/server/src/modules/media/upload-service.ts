@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { CONTENT_MESSAGES, LESSON_FILES_MAX, LESSON_IMAGES_MAX } from '@lunara/shared/content-studio';
 import {
   isImageKind,
   type Media,
@@ -16,6 +17,7 @@ import {
 } from '@lunara/shared/media';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { assertRoomFor } from '../../db/assert-room.ts';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons } from '../../db/schema/courses.ts';
 import { type MediaVariant, mediaFiles } from '../../db/schema/media.ts';
@@ -59,6 +61,11 @@ interface Stored {
   variants: MediaVariant[];
 }
 
+const LESSON_MEDIA_ROOM: Partial<Record<MediaKind, { max: number; message: string }>> = {
+  lesson_file: { max: LESSON_FILES_MAX, message: CONTENT_MESSAGES.tooManyLessonFiles },
+  lesson_image: { max: LESSON_IMAGES_MAX, message: CONTENT_MESSAGES.tooManyLessonImages },
+};
+
 /** What the upload belongs to, checked before a byte is stored. */
 async function resolveTarget(db: Db, input: UploadInput) {
   if (input.kind === 'course_cover') {
@@ -74,6 +81,12 @@ async function resolveTarget(db: Db, input: UploadInput) {
       .from(lessons)
       .where(eq(lessons.id, input.lessonId));
     if (!lesson) throw notFound(UNKNOWN_LESSON);
+    // The lesson page lists its files and the text shows its pictures: each list has its bound.
+    const room = LESSON_MEDIA_ROOM[input.kind];
+    if (room) {
+      const ofLesson = and(eq(mediaFiles.lessonId, lesson.id), eq(mediaFiles.kind, input.kind));
+      await assertRoomFor(db, mediaFiles, ofLesson, room.max, room.message);
+    }
     return { courseId: lesson.courseId, lessonId: lesson.id };
   }
   return { courseId: null, lessonId: null };

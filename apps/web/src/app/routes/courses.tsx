@@ -30,7 +30,6 @@ function CourseLibrary() {
             key={course.id}
             course={course}
             href={paths.course.getHref(course.id)}
-            previewHref={course.previewLessonId ? paths.lesson.getHref(course.id, course.previewLessonId) : null}
             progressPercent={progressOf(course.id)}
           />
         ))}

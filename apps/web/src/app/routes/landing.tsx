@@ -78,12 +78,7 @@ function Courses() {
       </h2>
       <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course) => (
-          <CourseCard
-            key={course.id}
-            course={course}
-            href={paths.course.getHref(course.id)}
-            previewHref={course.previewLessonId ? paths.lesson.getHref(course.id, course.previewLessonId) : null}
-          />
+          <CourseCard key={course.id} course={course} href={paths.course.getHref(course.id)} />
         ))}
       </div>
     </section>

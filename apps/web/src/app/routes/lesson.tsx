@@ -46,8 +46,17 @@ function CompleteControl({ courseId, content }: { courseId: string; content: Les
   );
 }
 
-function LessonBody({ courseId, course, content }: { courseId: string; course: CourseDetail; content: LessonContent }) {
-  const { lessonHref } = useCourseLinks(courseId);
+function LessonBody({
+  courseId,
+  course,
+  content,
+  lessonHref,
+}: {
+  courseId: string;
+  course: CourseDetail;
+  content: LessonContent;
+  lessonHref: (lessonId: string) => string;
+}) {
   const upgrade = useUpgrade();
   const { lesson } = content;
   const { viewer } = course;
@@ -124,9 +133,16 @@ function LessonRefusal({ error, course, lessonId }: { error: ApiError; course: C
   );
 }
 
-function OutlineDrawer({ course, lessonId }: { course: CourseDetail; lessonId: string }) {
+function OutlineDrawer({
+  course,
+  lessonId,
+  lessonHref,
+}: {
+  course: CourseDetail;
+  lessonId: string;
+  lessonHref: (lessonId: string) => string;
+}) {
   const [open, setOpen] = useState(false);
-  const { lessonHref } = useCourseLinks(String(course.id));
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -157,12 +173,12 @@ function LessonPage({ courseId, lessonId, course }: LessonPageProps) {
   else if (content.error instanceof ApiError && [401, 403, 404].includes(content.error.status)) {
     main = <LessonRefusal error={content.error} course={course} lessonId={lessonId} />;
   } else if (content.error) main = <LoadError message="Failed to load this lesson" query={content} />;
-  else main = <LessonBody courseId={courseId} course={course} content={content.data} />;
+  else main = <LessonBody courseId={courseId} course={course} content={content.data} lessonHref={lessonHref} />;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-10">
       <div className="flex min-w-0 flex-col gap-4">
-        <OutlineDrawer course={course} lessonId={lessonId} />
+        <OutlineDrawer course={course} lessonId={lessonId} lessonHref={lessonHref} />
         {main}
       </div>
       <aside
@@ -189,9 +205,10 @@ function LessonRoute({ courseId, lessonId }: { courseId: string; lessonId: strin
   }
   return (
     <>
-      <Button asChild variant="ghost" size="sm" className="self-start">
+      <Button asChild variant="ghost" size="sm" className="max-w-full self-start">
         <Link to={courseHref}>
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back to {course.data.title}
+          <ArrowLeft className="size-4 shrink-0" aria-hidden="true" />
+          <span className="truncate">Back to {course.data.title}</span>
         </Link>
       </Button>
       {course.data.viewer === 'preview' && <PreviewBanner status={course.data.status} />}

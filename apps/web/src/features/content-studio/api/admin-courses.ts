@@ -18,11 +18,9 @@ export const getAdminCoursesQueryOptions = () =>
   });
 export const useAdminCourses = () => useQuery(getAdminCoursesQueryOptions());
 
+export const getAdminCourse = (courseId: number) => apiFetch<AdminCourse>(`/api/admin/courses/${courseId}`);
 export const getAdminCourseQueryOptions = (courseId: number) =>
-  queryOptions({
-    queryKey: ['admin', 'content', 'course', courseId],
-    queryFn: () => apiFetch<AdminCourse>(`/api/admin/courses/${courseId}`),
-  });
+  queryOptions({ queryKey: ['admin', 'content', 'course', courseId], queryFn: () => getAdminCourse(courseId) });
 export const useAdminCourse = (courseId: number) => useQuery(getAdminCourseQueryOptions(courseId));
 
 /** Keeps a course the server answered with: its editor shows it at once, the catalog loads again. */

@@ -4,10 +4,11 @@ import type {
   CreateForumCategoryBody,
   UpdateForumCategoryBody,
 } from '@lunara/shared/content-studio';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useStudioMutation } from './studio-mutation.ts';
 
-export const CATEGORIES_KEY = ['admin', 'content', 'forum-categories'] as const;
+const CATEGORIES_KEY = ['admin', 'content', 'forum-categories'] as const;
 
 export const getAdminForumCategoriesQueryOptions = () =>
   queryOptions({
@@ -17,16 +18,8 @@ export const getAdminForumCategoriesQueryOptions = () =>
 export const useAdminForumCategories = () => useQuery(getAdminForumCategoriesQueryOptions());
 
 /** Every change refreshes the list, the audit log, and the members' forums in this browser. */
-function useCategoryMutation<TInput, TResult>(action: (input: TInput) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: action,
-    onSettled: () =>
-      Promise.all(
-        [CATEGORIES_KEY, ['admin', 'audit'], ['forums']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
-  });
-}
+const useCategoryMutation = <TInput, TResult>(action: (input: TInput) => Promise<TResult>) =>
+  useStudioMutation(action, CATEGORIES_KEY, ['forums']);
 
 export const useCreateForumCategory = () =>
   useCategoryMutation(({ body, idempotencyKey }: { body: CreateForumCategoryBody; idempotencyKey: string }) =>

@@ -4,8 +4,9 @@ import type {
   CreateRitualTemplateBody,
   UpdateRitualTemplateBody,
 } from '@lunara/shared/content-studio';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useStudioMutation } from './studio-mutation.ts';
 
 const RITUALS_KEY = ['admin', 'content', 'rituals'] as const;
 
@@ -14,16 +15,8 @@ export const getRitualTemplatesQueryOptions = () =>
 export const useRitualTemplates = () => useQuery(getRitualTemplatesQueryOptions());
 
 /** Every change refreshes the list, the audit log, and the members' rituals page in this browser. */
-function useRitualTemplateMutation<TInput, TResult>(action: (input: TInput) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: action,
-    onSettled: () =>
-      Promise.all(
-        [RITUALS_KEY, ['admin', 'audit'], ['rituals']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
-  });
-}
+const useRitualTemplateMutation = <TInput, TResult>(action: (input: TInput) => Promise<TResult>) =>
+  useStudioMutation(action, RITUALS_KEY, ['rituals']);
 
 export const useCreateRitualTemplate = () =>
   useRitualTemplateMutation(({ body, idempotencyKey }: { body: CreateRitualTemplateBody; idempotencyKey: string }) =>

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { isVersionConflict } from '../api/version-conflict.ts';
 
 export interface ActionFailure {
   message: string;
@@ -9,7 +9,7 @@ export interface ActionFailure {
 
 export const failureOf = (error: unknown, fallback: string): ActionFailure => ({
   message: error instanceof Error ? error.message : fallback,
-  isConflict: error instanceof ApiError && error.status === 409,
+  isConflict: isVersionConflict(error),
 });
 
 /** A refused action's message, with Reload when the refusal came from a newer version elsewhere. */

@@ -1,13 +1,14 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { AdminForumCategory } from '@lunara/shared/content-studio';
-import { ArrowDown, ArrowUp, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { TINTS } from '../../forums/components/forum-categories.tsx';
 import { ForumIcon } from '../../forums/components/forum-icon.tsx';
+import { SortableHandle } from './sortable-handle.tsx';
 
 const topicsText = (count: number) => (count === 1 ? '1 topic' : `${count} topics`);
 
@@ -49,16 +50,12 @@ export function CategorySortableRow({
         isDragging && 'relative z-10 rounded-[var(--radius-control)] shadow-card',
       )}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Reorder ${category.name}`}
-        className="flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-ink-muted hover:bg-moon-100 active:cursor-grabbing"
-      >
-        <GripVertical className="size-4" aria-hidden="true" />
-      </button>
+      <SortableHandle
+        label={`Reorder ${category.name}`}
+        attributes={attributes}
+        listeners={listeners}
+        activatorRef={setActivatorNodeRef}
+      />
       <span className={cn('shrink-0 rounded-full p-2', TINTS[category.color] ?? TINTS.indigo)}>
         <ForumIcon name={category.icon} className="size-4" />
       </span>

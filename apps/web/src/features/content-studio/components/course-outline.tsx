@@ -7,24 +7,17 @@ import {
   type DragOverEvent,
   pointerWithin,
 } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import {
-  type AdminCourse,
-  type AdminLessonSummary,
-  createLessonBodySchema,
-  LESSON_TITLE_MAX,
-  MODULE_TITLE_MAX,
-  moduleBodySchema,
-} from '@lunara/shared/content-studio';
+import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { type AdminCourse, type AdminLessonSummary, MODULE_TITLE_MAX } from '@lunara/shared/content-studio';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
 import {
   addModule,
   deleteModule,
+  getAdminCourse,
   getAdminCourseQueryOptions,
   renameModule,
   saveOutline,
@@ -33,9 +26,8 @@ import {
 import { createLesson } from '../api/admin-lessons.ts';
 import type { Exclusive } from '../hooks/use-autosave.ts';
 import { ActionError, type ActionFailure, failureOf } from './action-error.tsx';
-import { firstIssue } from './field.tsx';
 import { LessonRow } from './lesson-row.tsx';
-import { ModuleCard } from './module-card.tsx';
+import { checkModuleTitle, ModuleCard } from './module-card.tsx';
 import {
   moduleOfLesson,
   moveLesson,
@@ -53,8 +45,6 @@ const idOf = (key: unknown) => String(key).replace(/^(lesson|module):/, '');
 const isLessonKey = (key: unknown) => String(key).startsWith('lesson:');
 const isModuleKey = (key: unknown) => String(key).startsWith('module:');
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const checkLessonTitle = (title: string) => firstIssue(createLessonBodySchema.safeParse({ title }));
-const checkModuleTitle = (title: string) => firstIssue(moduleBodySchema.safeParse({ title }));
 
 /**
  * The course's modules and lessons. Dragging (mouse, touch, or the keyboard sensor on a handle) or the
@@ -185,9 +175,7 @@ export function CourseOutline({
     } else if (isModuleKey(active.id) && isModuleKey(over.id)) {
       const from = order.findIndex((module) => module.id === idOf(active.id));
       const to = order.findIndex((module) => module.id === idOf(over.id));
-      const next = [...order];
-      const [moved] = next.splice(from, 1);
-      if (moved) next.splice(to, 0, moved);
+      const next = arrayMove(order, from, to);
       commit(next, describeModule(next, idOf(active.id)));
     }
   }
@@ -203,13 +191,14 @@ export function CourseOutline({
     onDragCancel: ({ active }) => `Moving ${titleOfKey(active.id)} was cancelled.`,
   };
 
-  async function addLessonTo(moduleId: string, title: string) {
+  // The dialog's key: a retry after a failure (the lesson may have been made) does not make a second one.
+  async function addLessonTo(moduleId: string, title: string, idempotencyKey: string) {
     let lessonId = '';
     await run(async () => {
-      const lesson = await createLesson({ moduleId, title, idempotencyKey: crypto.randomUUID() });
+      const lesson = await createLesson({ moduleId, title, idempotencyKey });
       lessonId = lesson.id;
       // A new lesson bumps the course's version: the editor continues from the course as it is now.
-      return apiFetch<AdminCourse>(`/api/admin/courses/${course.id}`);
+      return getAdminCourse(course.id);
     }, 'The lesson could not be created');
     navigate(paths.adminLesson.getHref(course.id, lessonId));
   }
@@ -271,8 +260,6 @@ export function CourseOutline({
                   title={title}
                   number={moduleIndex + 1}
                   lessonIds={module.lessonIds}
-                  lessonTitleCheck={checkLessonTitle}
-                  lessonTitleMax={LESSON_TITLE_MAX}
                   actions={{
                     canMoveUp: moduleIndex > 0,
                     canMoveDown: moduleIndex < order.length - 1,
@@ -298,7 +285,7 @@ export function CourseOutline({
                         `Module ${title} deleted`,
                       ).catch(() => undefined);
                     },
-                    addLesson: (lessonTitle) => addLessonTo(module.id, lessonTitle),
+                    addLesson: (lessonTitle, idempotencyKey) => addLessonTo(module.id, lessonTitle, idempotencyKey),
                   }}
                 >
                   {module.lessonIds.map((lessonId, lessonIndex) => {

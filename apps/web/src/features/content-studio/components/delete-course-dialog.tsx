@@ -8,7 +8,12 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
-import { deleteCourse, getCourseImpact } from '../api/admin-courses.ts';
+import {
+  deleteCourse,
+  getAdminCourseQueryOptions,
+  getAdminCoursesQueryOptions,
+  getCourseImpact,
+} from '../api/admin-courses.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -45,8 +50,8 @@ export function DeleteCourseButton({ courseId, title }: { courseId: number; titl
     try {
       await deleteCourse(courseId);
       setOpen(false);
-      queryClient.removeQueries({ queryKey: ['admin', 'content', 'course', courseId] });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'courses'] });
+      queryClient.removeQueries({ queryKey: getAdminCourseQueryOptions(courseId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: getAdminCoursesQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: ['courses'] });
       toast.success(`“${title}” deleted`);
       navigate(paths.adminContent.getHref());

@@ -1,15 +1,5 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { type Announcements, closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { AdminForumCategory } from '@lunara/shared/content-studio';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -25,6 +15,7 @@ import { CategoryForm } from './category-form.tsx';
 import { moveBy, moveOnto, positionText } from './category-order.ts';
 import { CategorySortableRow } from './category-sortable-row.tsx';
 import { EditDialog } from './ritual-category-edit-dialog.tsx';
+import { DRAG_INSTRUCTIONS, useSortableSensors } from './sortable-sensors.ts';
 
 type Editing = { category?: AdminForumCategory };
 
@@ -38,12 +29,7 @@ export function ForumCategoriesManager() {
   const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
   useErrorToast(list.error, 'Failed to load the forum categories');
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    // A short press on phones, so that a swipe over the list still scrolls the page.
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
 
   const categories = list.data?.categories ?? [];
   const byId = new Map(categories.map((category) => [category.id, category]));
@@ -119,13 +105,7 @@ export function ForumCategoriesManager() {
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={handleDragEnd}
-          accessibility={{
-            announcements,
-            screenReaderInstructions: {
-              draggable:
-                'To move a category, press Space or Enter, then the up and down arrow keys; Space or Enter again to drop it there, Escape to cancel.',
-            },
-          }}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
         >
           <SortableContext items={order} strategy={verticalListSortingStrategy}>
             <ol aria-label="Forum categories in order" className="flex flex-col divide-y divide-line">

@@ -13,6 +13,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { getAdminCourseQueryOptions } from '../api/admin-courses.ts';
 import { getAdminLessonQueryOptions, updateLesson } from '../api/admin-lessons.ts';
 import { useAutosave } from '../hooks/use-autosave.ts';
 import { Field, firstIssue } from './field.tsx';
@@ -20,6 +21,7 @@ import { LeaveGuard } from './leave-guard.tsx';
 import { LessonFilesField } from './lesson-files-field.tsx';
 import { LessonVideoField, type ShownVideo } from './lesson-video-field.tsx';
 import { MarkdownEditor } from './markdown-editor.tsx';
+import { changesOutline } from './outline-moves.ts';
 import { SaveStatus } from './save-status.tsx';
 
 type LessonFields = Omit<UpdateLessonBody, 'version'>;
@@ -52,8 +54,12 @@ export function LessonEditor({
     validate: (patch) => firstIssue(updateLessonBodySchema.safeParse(patch)),
     onSaved: (updated) => {
       queryClient.setQueryData(lessonKey, updated);
-      // The outline's badges (duration, preview, drip, video) come from the course.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'course', lesson.courseId] });
+      // The outline's badges (title, duration, preview, drip, video) and hours come from the course: it is
+      // fetched again only when one of them changed, not after every save of the text being typed.
+      const courseKey = getAdminCourseQueryOptions(lesson.courseId).queryKey;
+      if (changesOutline(queryClient.getQueryData(courseKey), updated)) {
+        void queryClient.invalidateQueries({ queryKey: courseKey });
+      }
     },
   });
 

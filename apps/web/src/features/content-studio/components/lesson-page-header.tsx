@@ -7,7 +7,7 @@ import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRememberAdminCourse } from '../api/admin-courses.ts';
-import { deleteLesson } from '../api/admin-lessons.ts';
+import { deleteLesson, getAdminLessonQueryOptions } from '../api/admin-lessons.ts';
 
 /** The lesson editor's header: back to the course, the title, the save status and Delete. */
 export function LessonPageHeader({
@@ -29,7 +29,7 @@ export function LessonPageHeader({
     try {
       const updated = await deleteLesson(lesson.id);
       rememberCourse(updated);
-      queryClient.removeQueries({ queryKey: ['admin', 'content', 'lesson', lesson.id] });
+      queryClient.removeQueries({ queryKey: getAdminLessonQueryOptions(lesson.id).queryKey });
       toast.success(`“${lesson.title}” deleted`);
       navigate(paths.adminCourse.getHref(lesson.courseId));
     } catch (failure) {

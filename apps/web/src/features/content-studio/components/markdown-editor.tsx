@@ -1,6 +1,6 @@
 import { LESSON_BODY_MAX } from '@lunara/shared/content-studio';
 import { Bold, Heading2, ImagePlus, Italic, Link2, List, Quote } from 'lucide-react';
-import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Markdown } from '../../../components/markdown.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useUpload } from '../hooks/use-upload.ts';
@@ -41,6 +41,9 @@ export function MarkdownEditor({
   // rules (members, free preview, drip), like its video and files.
   const upload = useUpload('lesson_image', { lessonId });
   const isTooLong = value.length > LESSON_BODY_MAX;
+  // The preview renders the whole text (up to LESSON_BODY_MAX): it follows the typing when React has time,
+  // so a long lesson never makes the keys lag.
+  const preview = useDeferredValue(value);
 
   // After a toolbar edit, the selection it computed is put back once React has written the new text.
   useLayoutEffect(() => {
@@ -115,7 +118,7 @@ export function MarkdownEditor({
           </button>
         ))}
         <FilePickButton
-          kind="course_cover"
+          kind="lesson_image"
           label="Insert image"
           disabled={upload.isUploading}
           icon={<ImagePlus className="size-4" aria-hidden="true" />}
@@ -159,8 +162,8 @@ export function MarkdownEditor({
             pane !== 'preview' && 'max-lg:hidden',
           )}
         >
-          {value.trim() ? (
-            <Markdown>{value}</Markdown>
+          {preview.trim() ? (
+            <Markdown>{preview}</Markdown>
           ) : (
             <p className="text-sm text-ink-muted">The preview of the lesson text shows here.</p>
           )}

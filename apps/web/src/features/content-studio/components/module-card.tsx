@@ -1,6 +1,11 @@
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { MODULE_TITLE_MAX, moduleBodySchema } from '@lunara/shared/content-studio';
+import {
+  createLessonBodySchema,
+  LESSON_TITLE_MAX,
+  MODULE_TITLE_MAX,
+  moduleBodySchema,
+} from '@lunara/shared/content-studio';
 import { MoreHorizontal, Plus } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -23,10 +28,12 @@ export interface ModuleActions {
   moveDown: () => void;
   rename: (title: string) => Promise<void>;
   remove: () => void;
-  addLesson: (title: string) => Promise<void>;
+  /** With the dialog's idempotency key (the same on a retry). */
+  addLesson: (title: string, idempotencyKey: string) => Promise<void>;
 }
 
-const validateTitle = (title: string) => firstIssue(moduleBodySchema.safeParse({ title }));
+export const checkModuleTitle = (title: string) => firstIssue(moduleBodySchema.safeParse({ title }));
+const checkLessonTitle = (title: string) => firstIssue(createLessonBodySchema.safeParse({ title }));
 
 /**
  * A module of the outline: a region named by its title, with its handle, inline rename, the keyboard's
@@ -38,8 +45,6 @@ export function ModuleCard({
   number,
   lessonIds,
   actions,
-  lessonTitleCheck,
-  lessonTitleMax,
   children,
 }: {
   moduleId: string;
@@ -47,8 +52,6 @@ export function ModuleCard({
   number: number;
   lessonIds: string[];
   actions: ModuleActions;
-  lessonTitleCheck: (title: string) => string | null;
-  lessonTitleMax: number;
   children: ReactNode;
 }) {
   const id = useId();
@@ -62,7 +65,7 @@ export function ModuleCard({
 
   async function handleRename(event: FormEvent) {
     event.preventDefault();
-    const invalid = validateTitle(draft);
+    const invalid = checkModuleTitle(draft);
     if (invalid) return setRenameError(invalid);
     try {
       await actions.rename(draft.trim());
@@ -186,8 +189,8 @@ export function ModuleCard({
           title={`New lesson in “${title}”`}
           fieldLabel="Lesson title"
           submitLabel="Create lesson"
-          maxLength={lessonTitleMax}
-          validate={lessonTitleCheck}
+          maxLength={LESSON_TITLE_MAX}
+          validate={checkLessonTitle}
           onSubmit={actions.addLesson}
         />
       </div>

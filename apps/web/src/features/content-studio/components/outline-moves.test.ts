@@ -1,5 +1,13 @@
+import type { AdminCourse, AdminLesson } from '@lunara/shared/content-studio';
 import { describe, expect, it } from 'vitest';
-import { moveLesson, moveLessonOnto, moveLessonToModule, moveModule, type OutlineOrder } from './outline-moves.ts';
+import {
+  changesOutline,
+  moveLesson,
+  moveLessonOnto,
+  moveLessonToModule,
+  moveModule,
+  type OutlineOrder,
+} from './outline-moves.ts';
 
 const outline: OutlineOrder = [
   { id: 'm1', lessonIds: ['a', 'b'] },
@@ -41,5 +49,56 @@ describe('moving in a course outline', () => {
     moveLessonOnto(outline, 'c', 'a');
     moveModule(outline, 'm2', -1);
     expect(JSON.stringify(outline)).toBe(before);
+  });
+});
+
+describe('a lesson save and the course outline', () => {
+  const lesson: AdminLesson = {
+    id: 'a',
+    courseId: 1,
+    moduleId: 'm1',
+    title: 'Breathwork',
+    description: '',
+    durationMinutes: 10,
+    bodyMarkdown: 'Breathe in.',
+    videoLink: null,
+    video: null,
+    files: [],
+    isFreePreview: false,
+    dripDays: null,
+    version: 2,
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  };
+  const course = {
+    modules: [
+      {
+        id: 'm1',
+        title: 'Week 1',
+        lessons: [
+          {
+            id: 'a',
+            title: 'Breathwork',
+            durationMinutes: 10,
+            isFreePreview: false,
+            dripDays: null,
+            hasVideo: false,
+            fileCount: 0,
+          },
+        ],
+      },
+    ],
+  } as AdminCourse;
+
+  it('leaves the course alone when only the text or description changed', () => {
+    expect(changesOutline(course, { ...lesson, bodyMarkdown: 'Breathe out.', description: 'New' })).toBe(false);
+  });
+
+  it('reloads the course when a row badge changed, or there is no course to compare with', () => {
+    expect(changesOutline(course, { ...lesson, title: 'Breath' })).toBe(true);
+    expect(changesOutline(course, { ...lesson, durationMinutes: 12 })).toBe(true);
+    expect(changesOutline(course, { ...lesson, isFreePreview: true })).toBe(true);
+    expect(changesOutline(course, { ...lesson, dripDays: 3 })).toBe(true);
+    expect(changesOutline(course, { ...lesson, videoLink: 'https://youtu.be/abc' })).toBe(true);
+    expect(changesOutline(undefined, lesson)).toBe(true);
   });
 });

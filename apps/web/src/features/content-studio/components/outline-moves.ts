@@ -1,4 +1,4 @@
-import type { AdminModule } from '@lunara/shared/content-studio';
+import type { AdminCourse, AdminLesson, AdminModule } from '@lunara/shared/content-studio';
 
 /** A course's order as PUT .../outline takes it: modules in order, each with its lessons' ids in order. */
 export type OutlineOrder = Array<{ id: string; lessonIds: string[] }>;
@@ -83,4 +83,17 @@ export function moveLessonOnto(order: OutlineOrder, lessonId: string, overLesson
     return next;
   }
   return moveLessonToModule(order, lessonId, target.id, overIndex);
+}
+
+/** Whether the course's outline row of this lesson reads differently now (or is not there to compare). */
+export function changesOutline(course: AdminCourse | undefined, lesson: AdminLesson): boolean {
+  const row = course?.modules.flatMap((module) => module.lessons).find((each) => each.id === lesson.id);
+  return (
+    !row ||
+    row.title !== lesson.title ||
+    row.durationMinutes !== lesson.durationMinutes ||
+    row.isFreePreview !== lesson.isFreePreview ||
+    row.dripDays !== lesson.dripDays ||
+    row.hasVideo !== (lesson.video !== null || lesson.videoLink !== null)
+  );
 }

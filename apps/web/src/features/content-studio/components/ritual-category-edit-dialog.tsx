@@ -1,19 +1,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { warnBeforeUnload } from '../hooks/leave-guard.ts';
 
 /** While `active`, leaving or reloading the page asks the browser's own question first. */
 function useLeaveWarning(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the dialog only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
+  useEffect(() => (active ? warnBeforeUnload(window, () => true) : undefined), [active]);
 }
 
 /**

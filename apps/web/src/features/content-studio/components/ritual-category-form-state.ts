@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client.ts';
+import { isVersionConflict } from '../api/version-conflict.ts';
 
 /** Each field's first problem, keyed by field name, so it is shown beside that field. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
@@ -15,7 +15,7 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 export type SaveFailure = { kind: 'conflict' | 'error'; message: string };
 
 export function saveFailureOf(error: unknown): SaveFailure {
-  if (error instanceof ApiError && error.code === 'VERSION_CONFLICT') {
+  if (isVersionConflict(error)) {
     return { kind: 'conflict', message: error.message };
   }
   return { kind: 'error', message: error instanceof Error ? error.message : 'Something went wrong' };

@@ -1,4 +1,4 @@
-import type { AdminRitual } from '@lunara/shared/content-studio';
+import { type AdminRitual, RITUAL_CATEGORY_MAX } from '@lunara/shared/content-studio';
 import { MOON_PHASES } from '@lunara/shared/moon';
 import type { MoonPhaseKey } from '@lunara/shared/rituals';
 import { useId } from 'react';
@@ -106,7 +106,7 @@ export function RitualTemplateForm({
               <Input
                 {...control}
                 list={`${id}-categories`}
-                maxLength={40}
+                maxLength={RITUAL_CATEGORY_MAX}
                 value={values.category}
                 onChange={(e) => set('category', e.target.value)}
               />

@@ -11,16 +11,20 @@ export function SortableHandle({
   label,
   attributes,
   listeners,
+  activatorRef,
   className,
 }: {
   label: string;
   attributes: DraggableAttributes;
   listeners: DraggableSyntheticListeners;
+  /** useSortable's setActivatorNodeRef, when the handle alone (not the row) starts a drag. */
+  activatorRef?: (element: HTMLElement | null) => void;
   className?: string;
 }) {
   return (
     <button
       type="button"
+      ref={activatorRef}
       aria-label={label}
       className={cn(
         'flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-ink-muted hover:bg-moon-100 active:cursor-grabbing',

@@ -1,5 +1,6 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FieldError } from '../../../components/field-error.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -95,14 +96,12 @@ export function TitleDialogButton({
               />
               <FieldError id={`${id}-error`} message={error} />
             </div>
-            <div className="flex justify-end gap-3">
-              <Button variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={isSending}>
-                {isSending ? busyLabel : submitLabel}
-              </Button>
-            </div>
+            <FormActions
+              onCancel={() => setOpen(false)}
+              isBusy={isSending}
+              submitLabel={submitLabel}
+              busyLabel={busyLabel}
+            />
           </form>
         </DialogContent>
       </Dialog>

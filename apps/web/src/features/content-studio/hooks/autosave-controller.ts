@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client.ts';
+import { isVersionConflict } from '../api/version-conflict.ts';
 
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'invalid' | 'error' | 'conflict';
 
@@ -29,7 +29,7 @@ export const AUTOSAVE_DELAY_MS = 1000;
  * merged into one patch and sent `delayMs` after the last one; while a save is on its way newer changes
  * wait and are sent after it, made from the version it answered (never from the stale one, which the
  * server would refuse). A refused save keeps its changes: a failure waits for Retry (or the next
- * change), a conflict (409) waits for the editor to reload: nothing is ever overwritten silently.
+ * change), a version conflict waits for the editor to reload: nothing is ever overwritten silently.
  */
 export class AutosaveController<TPatch extends object, TResult extends { version: number }> {
   private version: number;
@@ -47,10 +47,6 @@ export class AutosaveController<TPatch extends object, TResult extends { version
 
   get current(): AutosaveState {
     return this.state;
-  }
-
-  get currentVersion(): number {
-    return this.version;
   }
 
   /** Another edit: merged with those not sent yet, and the countdown starts again. */
@@ -159,7 +155,7 @@ export class AutosaveController<TPatch extends object, TResult extends { version
     this.pending = { ...(fields as Partial<TPatch>), ...this.pending };
     this.clearTimer();
     const message = error instanceof Error ? error.message : 'Something went wrong. Please try again';
-    const status = error instanceof ApiError && error.status === 409 ? 'conflict' : 'error';
+    const status = isVersionConflict(error) ? 'conflict' : 'error';
     this.set({ status, message, isDirty: true });
   }
 

@@ -60,6 +60,21 @@ export interface LeaveGuardOptions {
   onBlocked: (destination: string) => void;
 }
 
+/** While `isDirty()`, closing the tab or reloading asks the browser's own question; returns its removal. */
+export function warnBeforeUnload(
+  window: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  isDirty: () => boolean,
+): () => void {
+  const onBeforeUnload = (event: Event) => {
+    if (!isDirty()) return;
+    event.preventDefault();
+    // Older browsers ask only when returnValue is set.
+    (event as BeforeUnloadEvent).returnValue = '';
+  };
+  window.addEventListener('beforeunload', onBeforeUnload);
+  return () => window.removeEventListener('beforeunload', onBeforeUnload);
+}
+
 /** Installs the two listeners; returns their removal. */
 export function installLeaveGuard({ document, window, isDirty, onBlocked }: LeaveGuardOptions): () => void {
   const onClick = (event: Event) => {
@@ -71,16 +86,10 @@ export function installLeaveGuard({ document, window, isDirty, onBlocked }: Leav
     event.stopPropagation();
     onBlocked(destination);
   };
-  const onBeforeUnload = (event: Event) => {
-    if (!isDirty()) return;
-    event.preventDefault();
-    // Older browsers ask only when returnValue is set.
-    (event as BeforeUnloadEvent).returnValue = '';
-  };
   document.addEventListener('click', onClick, true);
-  window.addEventListener('beforeunload', onBeforeUnload);
+  const removeWarning = warnBeforeUnload(window, isDirty);
   return () => {
     document.removeEventListener('click', onClick, true);
-    window.removeEventListener('beforeunload', onBeforeUnload);
+    removeWarning();
   };
 }

@@ -39,7 +39,6 @@ export function useAutosave<TPatch extends object, TResult extends { version: nu
     change: (patch: Partial<TPatch>) => controller.change(patch),
     retry: () => controller.retry(),
     flush: () => controller.flush(),
-    reset: (version: number) => controller.reset(version),
     exclusive: <T extends { version: number }>(action: (version: number) => Promise<T>) => controller.exclusive(action),
   };
 }

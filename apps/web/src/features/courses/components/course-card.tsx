@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../config/paths.ts';
 import { CourseCover } from './course-cover.tsx';
 import { CourseMeta } from './course-meta.tsx';
 
@@ -17,17 +18,15 @@ const CARD_SIZES = '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, calc(100v
 export function CourseCard({
   course,
   href,
-  previewHref,
   progressPercent,
 }: {
   course: CourseSummary;
   href: string;
-  /** The free preview lesson's page, when the course has one. */
-  previewHref?: string | null;
   /** The member's progress, shown on the library's cards (not on the landing page); null while it loads. */
   progressPercent?: number | null;
 }) {
   const titleId = useId();
+  const previewHref = course.previewLessonId ? paths.lesson.getHref(course.id, course.previewLessonId) : null;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-card transition-transform focus-within:-translate-y-0.5 hover:-translate-y-0.5">
       <CourseCover courseId={course.id} coverUrl={course.coverUrl} sizes={CARD_SIZES} className="h-36" />
@@ -37,7 +36,7 @@ export function CourseCard({
             {course.title}
           </Link>
         </h3>
-        <p className="flex-1 text-sm text-ink-muted">{course.summary}</p>
+        <p className="flex-1 text-sm text-ink-muted [overflow-wrap:anywhere]">{course.summary}</p>
         <CourseMeta lessonCount={course.lessonCount} hours={course.estimatedHours} className="text-xs" />
         {previewHref && (
           <Link

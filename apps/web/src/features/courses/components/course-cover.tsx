@@ -3,7 +3,7 @@ import { cn } from '../../../lib/cn.ts';
 import { CourseArt } from './course-art.tsx';
 
 /** The stored widths of a course cover, for the browser to pick from by the space it is shown in. */
-export const coverSrcSet = (coverUrl: string) =>
+const coverSrcSet = (coverUrl: string) =>
   IMAGE_WIDTHS.course_cover.map((width) => `${mediaImageUrl(coverUrl, width)} ${width}w`).join(', ');
 
 /**

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { previewQuery } from '../api/get-course.ts';
 
 /**
  * An admin's preview (?preview=1) follows her from the course page to its lessons and back: every
@@ -8,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 export function useCourseLinks(courseId: string) {
   const [searchParams] = useSearchParams();
   const preview = searchParams.get('preview') === '1';
-  const suffix = preview ? '?preview=1' : '';
+  const suffix = previewQuery(preview);
   return {
     preview,
     courseHref: `${paths.course.getHref(courseId)}${suffix}`,
