@@ -84,7 +84,7 @@ async function memberPage(browser: Browser, email = uniqueEmail('long')) {
   return page;
 }
 
-async function send(request: APIRequestContext, method: 'post' | 'put', url: string, data: object) {
+async function send(request: APIRequestContext, method: 'post' | 'put' | 'patch', url: string, data: object) {
   const response = await request[method](url, { data, headers: origin() });
   expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
   return response.json();
@@ -257,5 +257,53 @@ test('the admin panel and the circle requests', async () => {
     await admin.getByRole('tab', { name: new RegExp(`^${kind}`) }).click();
     await expect(admin.getByText(word(2000)).first()).toBeVisible();
     await expectNothingWider(admin, `moderation: ${kind}`);
+  }
+});
+
+test('a course, its lesson and a ritual as the owner wrote them', async () => {
+  // Made and removed here, so the other files' catalog and rituals stay as seeded.
+  let course = await send(admin.request, 'post', '/api/admin/courses', { title: word(120) });
+  course = await send(admin.request, 'patch', `/api/admin/courses/${course.id}`, {
+    version: course.version,
+    summary: word(300),
+    description: word(2000),
+    access: 'free',
+  });
+  const lesson = await send(admin.request, 'post', `/api/admin/modules/${course.modules[0].id}/lessons`, {
+    title: word(160),
+  });
+  await send(admin.request, 'patch', `/api/admin/lessons/${lesson.id}`, {
+    version: lesson.version,
+    description: word(1000),
+    bodyMarkdown: word(2000),
+  });
+  course = await send(admin.request, 'post', `/api/admin/courses/${course.id}/status`, {
+    version: course.version,
+    status: 'published',
+  });
+  const ritual = await send(admin.request, 'post', '/api/admin/rituals', {
+    title: word(120, 'Bathing'),
+    description: word(1000),
+    instructions: word(2000),
+    durationMinutes: 10,
+    category: word(40),
+    moonPhase: 'full_moon',
+  });
+  try {
+    await author.goto('/courses');
+    await expect(author.getByText(word(300))).toBeVisible();
+    await expectNothingWider(author, 'the course list');
+    await author.goto(`/courses/${course.id}`);
+    await expect(author.getByText(word(2000))).toBeVisible();
+    await expectNothingWider(author, 'the course page');
+    await author.getByRole('link', { name: word(160) }).first().click();
+    await expect(author.getByRole('heading', { name: word(160) })).toBeVisible();
+    await expectNothingWider(author, 'the lesson page');
+    await author.goto('/rituals');
+    await expect(author.getByRole('article', { name: word(120, 'Bathing') })).toBeVisible();
+    await expectNothingWider(author, 'a ritual with a long category');
+  } finally {
+    await admin.request.delete(`/api/admin/rituals/${ritual.id}`, { headers: origin() });
+    await admin.request.delete(`/api/admin/courses/${course.id}`, { headers: origin() });
   }
 });

@@ -44,7 +44,7 @@ function CourseHeader({ course, resumeHref }: { course: CourseDetail; resumeHref
       />
       <div className="flex flex-col gap-4 p-6 sm:p-8">
         <h1 className="text-3xl [overflow-wrap:anywhere] text-night-900 sm:text-4xl">{course.title}</h1>
-        <p className="max-w-3xl text-ink-muted">{course.description}</p>
+        <p className="max-w-3xl text-ink-muted [overflow-wrap:anywhere]">{course.description}</p>
         <CourseMeta lessonCount={course.lessonCount} hours={course.estimatedHours} className="text-sm" />
         {course.viewer === 'member' && (
           <div className="flex flex-col gap-2">
