@@ -18,7 +18,9 @@ export function CompletionCard({ course }: { course: CourseDetail }) {
       {isComplete ? (
         <>
           <PartyPopper className="size-8 text-rose-600" aria-hidden="true" />
-          <h2 className="text-2xl text-night-900 [overflow-wrap:anywhere]">Congratulations, you completed {course.title}!</h2>
+          <h2 className="text-2xl text-night-900 [overflow-wrap:anywhere]">
+            Congratulations, you completed {course.title}!
+          </h2>
           <p className="text-ink-muted">Honour this milestone: your certificate is ready.</p>
         </>
       ) : (

@@ -38,7 +38,9 @@ export function LessonRow({ lesson, viewer, href, isStarting, onStart }: LessonR
           {lesson.isFreePreview && viewer !== 'member' && <span className="text-rose-700"> · Free preview</span>}
         </p>
         <h3 className="mt-0.5 text-lg [overflow-wrap:anywhere] text-night-900">{title}</h3>
-        {lesson.description && <p className="mt-1 text-sm text-ink-muted [overflow-wrap:anywhere]">{lesson.description}</p>}
+        {lesson.description && (
+          <p className="mt-1 text-sm text-ink-muted [overflow-wrap:anywhere]">{lesson.description}</p>
+        )}
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2">
         <LessonAction lesson={lesson} viewer={viewer} href={href} isStarting={isStarting} onStart={onStart} />
