@@ -15,6 +15,8 @@ export type RealtimeEvent =
   | { type: 'notifications.all-read' }
   | { type: 'message.created'; conversationId: string; messageId: string; senderId: string }
   | { type: 'conversation.read'; conversationId: string }
+  /** A group conversation's members or title changed (she may have joined or left it): refetch it. */
+  | { type: 'conversation.changed'; conversationId: string }
   /** A moderator decided her join request: her circle cards change. */
   | { type: 'circle.membership-changed'; circleId: string }
   /** The server may have missed events (its database listener reconnected): refetch everything. */

@@ -1,4 +1,4 @@
-import { MESSAGES_PAGE_SIZE, type Message, type MessagePage } from '@lunara/shared/messages';
+import { MESSAGES_PAGE_SIZE, type Message, type MessagePage, UNREAD_COUNT_CAP } from '@lunara/shared/messages';
 import { servedAvatarUrl } from '@lunara/shared/urls';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -8,7 +8,8 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
 import { createNotification, toAppNotification } from '../notifications/notification-service.ts';
 import { publishEvents } from '../realtime/publish.ts';
-import { otherParticipantOf } from './conversation-service.ts';
+import { accessConversation, reachableGroupMembers } from './conversation-access.ts';
+import { notifyGroupMessage } from './group-message-notification.ts';
 import { assertCanReceiveMessages } from './messaging-access.ts';
 
 /** How much of a message its notification (and the email digest) quotes. */
@@ -18,7 +19,7 @@ interface MessageRow {
   id: string;
   conversation_id: string;
   sender_id: string;
-  recipient_id: string;
+  recipient_id: string | null;
   content: string;
   is_read: boolean;
   created_at: Date | string;
@@ -48,7 +49,7 @@ const messageColumns = sql`m.id, m.conversation_id, m.sender_id, m.recipient_id,
  * oldest first for reading; `nextCursor` leads to earlier messages.
  */
 export async function listMessages(db: Db, me: string, conversationId: string, cursor?: string): Promise<MessagePage> {
-  await otherParticipantOf(db, me, conversationId);
+  await accessConversation(db, me, conversationId);
   const before = cursor ? decodeCursor(cursor, ['micros', 'uuid']) : undefined;
   const rows = await queryRows<MessageRow>(
     db,
@@ -67,17 +68,18 @@ export async function listMessages(db: Db, me: string, conversationId: string, c
 }
 
 /**
- * Sends a message in one transaction: the message, the conversation's activity time, the recipient's
- * notification (if her preferences allow) and the events that update both members' screens. Refused
- * when the recipient can no longer use Messages (her membership ended): she could not read it.
+ * Sends a message in one transaction: the message, the conversation's activity time, the others'
+ * notifications (if their preferences allow) and the events that update every member's screens. A
+ * direct message is refused when the recipient can no longer use Messages (her membership ended): she
+ * could not read it. In a group it goes to its current members only.
  */
 export async function sendMessage(db: Db, me: string, conversationId: string, content: string): Promise<Message> {
   return db.transaction(async (tx) => {
-    const recipientId = await otherParticipantOf(tx, me, conversationId);
-    await assertCanReceiveMessages(tx, recipientId);
+    const access = await accessConversation(tx, me, conversationId);
+    if (access.recipientId) await assertCanReceiveMessages(tx, access.recipientId);
     const [created] = await tx
       .insert(messages)
-      .values({ conversationId, senderId: me, recipientId, content })
+      .values({ conversationId, conversationKind: access.kind, senderId: me, recipientId: access.recipientId, content })
       .returning({ id: messages.id });
     if (!created) throw new Error('The message was not stored');
     await tx
@@ -90,35 +92,44 @@ export async function sendMessage(db: Db, me: string, conversationId: string, co
     );
     if (!row) throw new Error('The message was not stored');
     const preview = content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH - 1)}…` : content;
-    await createNotification(tx, {
-      userId: recipientId,
-      actorId: me,
-      type: 'message',
-      title: `New message from ${row.sender_name}`,
-      message: preview,
-      data: { conversationId },
-    });
+    const audience = access.recipientId ? [access.recipientId] : await reachableGroupMembers(tx, conversationId);
+    if (access.recipientId) {
+      await createNotification(tx, {
+        userId: access.recipientId,
+        actorId: me,
+        type: 'message',
+        title: `New message from ${row.sender_name}`,
+        message: preview,
+        data: { conversationId },
+      });
+    } else {
+      await notifyGroupMessage(tx, {
+        conversationId,
+        title: access.title ?? 'your group',
+        senderId: me,
+        senderName: row.sender_name,
+        preview,
+        recipientIds: audience,
+      });
+    }
     const event = { type: 'message.created', conversationId, messageId: created.id, senderId: me } as const;
-    await publishEvents(tx, [
-      { userId: recipientId, event },
-      { userId: me, event },
-    ]);
+    await publishEvents(
+      tx,
+      [...new Set([...audience, me])].map((userId) => ({ userId, event })),
+    );
     return toMessage(row);
   });
 }
 
 /**
- * Opening a conversation reads it: her unread incoming messages, and the "message" notifications
- * about it, become read; her other tabs hear about both.
+ * Opening a conversation reads it: her unread incoming messages (in a group, everything up to the
+ * newest message), and the "message" notifications about it, become read; her other tabs hear about both.
  */
 export async function markConversationRead(db: Db, me: string, conversationId: string): Promise<number> {
   return db.transaction(async (tx) => {
-    await otherParticipantOf(tx, me, conversationId);
-    const read = await tx
-      .update(messages)
-      .set({ isRead: true })
-      .where(and(eq(messages.conversationId, conversationId), eq(messages.recipientId, me), eq(messages.isRead, false)))
-      .returning({ id: messages.id });
+    const access = await accessConversation(tx, me, conversationId);
+    const read =
+      access.kind === 'group' ? await readGroup(tx, me, conversationId) : await readDirect(tx, me, conversationId);
     const readNotifications = await tx
       .update(notifications)
       .set({ read: true })
@@ -132,12 +143,44 @@ export async function markConversationRead(db: Db, me: string, conversationId: s
       )
       .returning();
     await publishEvents(tx, [
-      ...(read.length > 0 ? [{ userId: me, event: { type: 'conversation.read', conversationId } } as const] : []),
+      ...(read > 0 ? [{ userId: me, event: { type: 'conversation.read', conversationId } } as const] : []),
       ...readNotifications.map((notification) => ({
         userId: me,
         event: { type: 'notification.updated', notification: toAppNotification(notification) } as const,
       })),
     ]);
-    return read.length;
+    return read;
   });
+}
+
+async function readDirect(tx: Db, me: string, conversationId: string): Promise<number> {
+  const read = await tx
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.recipientId, me), eq(messages.isRead, false)))
+    .returning({ id: messages.id });
+  return read.length;
+}
+
+/**
+ * Moves her read marker to the newest message (never back), and says how many of the others' messages
+ * that read, up to the unread cap. The marker row is locked first, so two tabs reading at once count once.
+ */
+async function readGroup(tx: Db, me: string, conversationId: string): Promise<number> {
+  const [row] = await queryRows<{ read: number }>(
+    tx,
+    sql`with mine as (
+          select last_read_at from conversation_members
+          where conversation_id = ${conversationId} and user_id = ${me} for update),
+        newest as (select max(created_at) as at from messages where conversation_id = ${conversationId}),
+        counted as (
+          select count(*)::int as read from (select 1 from messages m, mine
+            where m.conversation_id = ${conversationId} and m.sender_id <> ${me} and m.created_at > mine.last_read_at
+            limit ${literalLimit(UNREAD_COUNT_CAP)}) unread),
+        moved as (
+          update conversation_members set last_read_at = newest.at from newest
+          where conversation_id = ${conversationId} and user_id = ${me} and newest.at > last_read_at)
+        select read from counted`,
+  );
+  return Number(row?.read ?? 0);
 }

@@ -14,7 +14,7 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Event stream',
         description:
           'text/event-stream of JSON events: ready, notification.created, notification.updated, ' +
-          'notifications.all-read, message.created, conversation.read, resync.',
+          'notifications.all-read, message.created, conversation.read, conversation.changed, circle.membership-changed, resync.',
         response: { 200: z.string(), 401: errorResponseSchema },
       },
     },

@@ -15,6 +15,9 @@ export function useLiveMessages() {
       void refetch(['conversations', event.conversationId, 'messages']);
     } else if (event.type === 'conversation.read') {
       void refetch(['conversations'], true);
+    } else if (event.type === 'conversation.changed') {
+      // Joined, left, renamed: the list, the conversation and its thread (a 404 now if she left).
+      void refetch(['conversations']);
     } else if (event.type === 'resync') {
       void refetch(['conversations']);
     }

@@ -6,9 +6,15 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useMe } from '../../auth/api/get-me.ts';
 import { useConversations } from '../api/messages.ts';
+import { lastMessageLine, memberCountLabel, unreadLabel } from '../api/read-state.ts';
+import { GroupAvatar } from './group-avatar.tsx';
 
-/** Her conversations, most recent first: the other sister, when, the last words, what is unread. */
+/**
+ * Her conversations, most recent first: the other sister (or the group: its title and size), when, the
+ * last words (in a group, whose), what is unread.
+ */
 export function ConversationList({
   selectedId,
   onSelect,
@@ -17,6 +23,7 @@ export function ConversationList({
   onSelect: (conversationId: string) => void;
 }) {
   const conversations = useConversations();
+  const viewerId = useMe().user?.id;
   useErrorToast(conversations.error, 'Failed to load conversations. Please try again.');
   const items = conversations.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -43,7 +50,8 @@ export function ConversationList({
       <ul aria-label="Conversations">
         {items.map((conversation) => {
           const other = conversation.otherParticipant;
-          const name = other.displayName.trim() || ANONYMOUS_SISTER;
+          const isGroup = conversation.kind === 'group';
+          const name = isGroup ? (conversation.title ?? '') : other?.displayName.trim() || ANONYMOUS_SISTER;
           const selected = conversation.id === selectedId;
           return (
             <li key={conversation.id}>
@@ -56,21 +64,24 @@ export function ConversationList({
                 )}
                 onClick={() => onSelect(conversation.id)}
               >
-                <Avatar name={name} src={other.avatarUrl} />
+                {isGroup ? <GroupAvatar /> : <Avatar name={name} src={other?.avatarUrl} />}
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-2">
                     <span className={cn('truncate', conversation.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>
                       {name}
+                      {isGroup && (
+                        <span className="ml-1.5 text-xs font-normal text-ink-muted">
+                          {memberCountLabel(conversation.memberCount)}
+                        </span>
+                      )}
                     </span>
                     <span className="shrink-0 text-xs text-ink-muted">{relativeTime(conversation.lastMessageAt)}</span>
                   </span>
                   <span className="flex items-center justify-between gap-2">
-                    <span className="truncate text-sm text-ink-muted">
-                      {conversation.lastMessageContent ?? 'No messages yet'}
-                    </span>
+                    <span className="truncate text-sm text-ink-muted">{lastMessageLine(conversation, viewerId)}</span>
                     {conversation.unreadCount > 0 && (
-                      <span className="shrink-0 rounded-full bg-rose-600 px-1.5 text-xs leading-5 font-semibold text-white">
-                        {conversation.unreadCount}
+                      <span className="relative shrink-0 rounded-full bg-rose-600 px-1.5 text-xs leading-5 font-semibold text-white">
+                        {unreadLabel(conversation.unreadCount)}
                         <span className="sr-only"> unread</span>
                       </span>
                     )}

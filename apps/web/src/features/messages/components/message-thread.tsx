@@ -9,12 +9,15 @@ import { relativeTime } from '../../../lib/relative-time.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
 import { useConversation, useMarkConversationRead, useSendMessage, useThread } from '../api/messages.ts';
 import { useOutbox } from '../api/outbox.ts';
+import { memberCountLabel, newestToRead } from '../api/read-state.ts';
+import { GroupAvatar } from './group-avatar.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { OutgoingMessage } from './outgoing-message.tsx';
 
 /**
- * The right pane: who she is talking with, the bubbles (hers on the right, then those still on their way),
- * and the composer with the conversation's draft.
+ * The right pane: who she is talking with (a group: its title and size), the bubbles (hers on the right,
+ * then those still on their way; in a group each of the others' is signed), and the composer with the
+ * conversation's draft. Without `onBack` (embedded on a pod page) there is no way back to show.
  */
 export function MessageThread({
   conversationId,
@@ -23,7 +26,7 @@ export function MessageThread({
 }: {
   conversationId: string;
   viewerId: string;
-  onBack: () => void;
+  onBack?: () => void;
 }) {
   const conversation = useConversation(conversationId);
   const thread = useThread(conversationId);
@@ -35,12 +38,13 @@ export function MessageThread({
   // Pages come newest first; each page is oldest first.
   const messages = [...(thread.data?.pages ?? [])].reverse().flatMap((page) => page.items);
   const lastId = outbox.at(-1)?.key ?? messages.at(-1)?.id;
-  const newestUnreadIncoming = messages.findLast((m) => m.recipientId === viewerId && !m.isRead)?.id;
+  const isGroup = conversation.data?.kind === 'group';
+  const readTrigger = newestToRead(messages, viewerId, isGroup);
 
   // Opening it, and every message that arrives while it is open, reads it.
   useEffect(() => {
-    if (newestUnreadIncoming) markRead.mutate(conversationId);
-  }, [conversationId, newestUnreadIncoming, markRead.mutate]);
+    if (readTrigger) markRead.mutate(conversationId);
+  }, [conversationId, readTrigger, markRead.mutate]);
 
   // The newest message in view when one arrives (not when earlier ones are loaded above).
   useEffect(() => {
@@ -49,14 +53,17 @@ export function MessageThread({
 
   const other = conversation.data?.otherParticipant;
   const otherName = other ? other.displayName.trim() || ANONYMOUS_SISTER : '';
+  const heading = isGroup ? (conversation.data?.title ?? '') : otherName;
 
   if (conversation.isError) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-ink-muted">
         <p>{conversation.error.message}</p>
-        <Button variant="outline" size="sm" onClick={onBack}>
-          Back to conversations
-        </Button>
+        {onBack && (
+          <Button variant="outline" size="sm" onClick={onBack}>
+            Back to conversations
+          </Button>
+        )}
       </div>
     );
   }
@@ -64,10 +71,20 @@ export function MessageThread({
   return (
     <>
       <header className="flex items-center gap-3 border-b border-line px-4 py-3">
-        <Button variant="ghost" size="sm" className="md:hidden" aria-label="Back to conversations" onClick={onBack}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-        </Button>
-        {other ? (
+        {onBack && (
+          <Button variant="ghost" size="sm" className="md:hidden" aria-label="Back to conversations" onClick={onBack}>
+            <ArrowLeft className="size-4" aria-hidden="true" />
+          </Button>
+        )}
+        {conversation.data && isGroup ? (
+          <>
+            <GroupAvatar className="size-9" />
+            <span className="min-w-0">
+              <h3 className="truncate font-display text-lg text-night-900">{heading}</h3>
+              <p className="text-xs text-ink-muted">{memberCountLabel(conversation.data.memberCount)}</p>
+            </span>
+          </>
+        ) : other ? (
           <>
             <Avatar name={otherName} src={other.avatarUrl} className="size-9" />
             <h3 className="truncate font-display text-lg text-night-900">{otherName}</h3>
@@ -93,7 +110,9 @@ export function MessageThread({
               </Button>
             )}
             {messages.length === 0 && (
-              <p className="py-8 text-center text-sm text-ink-muted">Say hello to {otherName || 'your sister'}.</p>
+              <p className="py-8 text-center text-sm text-ink-muted">
+                {isGroup ? 'No messages yet: say hello to your group.' : `Say hello to ${otherName || 'your sister'}.`}
+              </p>
             )}
             <ol className="flex flex-col gap-3" aria-label="Messages">
               {messages.map((message) => {
@@ -108,6 +127,7 @@ export function MessageThread({
                         own ? 'rounded-br-sm bg-night-800 text-white' : 'rounded-bl-sm bg-moon-100 text-ink',
                       )}
                     >
+                      {isGroup && !own && <p className="truncate text-xs font-semibold text-night-700">{senderName}</p>}
                       {/* Anywhere: one long word or link wraps instead of widening the bubble and the page. */}
                       <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.content}</p>
                       <p className={cn('mt-1 text-xs', own ? 'text-white/75' : 'text-ink-muted')}>
