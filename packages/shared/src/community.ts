@@ -34,6 +34,12 @@ export const NOTIFICATION_TYPES = [
   'event_changed',
   'event_cancelled',
   'circle_declined',
+  // Mentorship pods: a request (to the mentor), the decision and a removal (to her), a new meeting.
+  'pod_request',
+  'pod_accepted',
+  'pod_declined',
+  'pod_removed',
+  'pod_meeting',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -170,11 +170,14 @@ const targetNameOf = sql<string | null>`case ${auditLog.targetType}
   when 'user' then (select pr.display_name from profiles pr where pr.id = ${auditLog.targetId})
   when 'circle' then coalesce((select c.name from circles c where c.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'name')
   when 'circle_membership' then (select c.name from circles c where c.id = (${auditLog.details}->>'circleId')::uuid)
+  when 'pod' then coalesce((select p.name from pods p where p.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'name')
+  when 'pod_membership' then coalesce((select p.name from pods p where p.id = (${auditLog.details}->>'podId')::uuid), ${auditLog.details}->>'name')
   when 'event' then coalesce((select e.title from circle_events e where e.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'title')
   when 'course' then coalesce((select c.title from courses c where c.id::text = ${auditLog.targetId}), ${auditLog.details}->>'courseTitle', ${auditLog.details}->>'title')
   when 'lesson' then coalesce((select l.title from lessons l where l.id = ${auditLog.targetId}), ${auditLog.details}->>'title')
   when 'ritual' then coalesce((select r.title from rituals r where r.id = ${auditLog.targetId}::uuid), ${auditLog.details}->>'title')
   when 'forum_category' then coalesce((select fc.name from forum_categories fc where fc.id::text = ${auditLog.targetId}), ${auditLog.details}->>'name')
+  when 'bath_ingredient' then coalesce((select bi.name from bath_ingredients bi where bi.id::text = ${auditLog.targetId}), ${auditLog.details}->>'name')
 end`;
 /** The member concerned beside the target: whose request was decided, whose content was deleted. */
 const memberNameOf = sql<

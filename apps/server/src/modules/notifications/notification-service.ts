@@ -15,6 +15,11 @@ const PREFERENCE_FOR: Partial<Record<NotificationType, keyof typeof notification
   circle_declined: 'circleNotifications',
   circle_discussion: 'circleNotifications',
   forum_reply: 'forumNotifications',
+  pod_request: 'circleNotifications',
+  pod_accepted: 'circleNotifications',
+  pod_declined: 'circleNotifications',
+  pod_removed: 'circleNotifications',
+  pod_meeting: 'eventNotifications',
 };
 
 interface NewNotification {

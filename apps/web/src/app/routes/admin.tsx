@@ -7,6 +7,7 @@ import { AdminDashboard } from '../../features/admin/components/admin-dashboard.
 import { AdminSettings } from '../../features/admin/components/admin-settings.tsx';
 import { ContentModeration } from '../../features/admin/components/content-moderation.tsx';
 import { UserManagement } from '../../features/admin/components/user-management.tsx';
+import { AdminPodsManager } from '../../features/pods/components/admin-pods-manager.tsx';
 import { RequireAdmin } from '../guards.tsx';
 import { MemberPage } from '../member-page.tsx';
 
@@ -14,6 +15,7 @@ const TABS = [
   ['dashboard', 'Dashboard'],
   ['users', 'User Management'],
   ['content', 'Content Moderation'],
+  ['pods', 'Pods'],
   ['settings', 'Settings'],
 ] as const;
 
@@ -61,6 +63,9 @@ function AdminPanel() {
         </TabsContent>
         <TabsContent value="content" className="pt-6">
           <ContentModeration />
+        </TabsContent>
+        <TabsContent value="pods" className="pt-6">
+          <AdminPodsManager />
         </TabsContent>
         <TabsContent value="settings" className="pt-6">
           <AdminSettings />

@@ -11,6 +11,7 @@ import { LeaderboardView } from '../../features/leaderboard/components/leaderboa
 import { MessagesPanel } from '../../features/messages/components/messages-panel.tsx';
 import { UnreadMessagesBadge } from '../../features/messages/components/unread-messages-badge.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { PodsPanel } from '../../features/pods/components/pods-panel.tsx';
 import { ProfileDialog } from '../../features/profiles/components/profile-dialog.tsx';
 import { RequireMembership } from '../guards.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
@@ -19,6 +20,7 @@ import { MemberPage } from '../member-page.tsx';
 const TABS = [
   { value: 'feed', label: 'Community Feed' },
   { value: 'circles', label: 'Sacred Circles' },
+  { value: 'pods', label: 'Pods' },
   { value: 'events', label: 'Events' },
   { value: 'messages', label: 'Messages' },
   { value: 'forums', label: 'Discussion Forums' },
@@ -68,6 +70,9 @@ function Community() {
         </TabsContent>
         <TabsContent value="circles" className="pt-6">
           <CirclesPanel canModerate={user.role === 'admin' || user.role === 'moderator'} />
+        </TabsContent>
+        <TabsContent value="pods" className="pt-6">
+          <PodsPanel />
         </TabsContent>
         <TabsContent value="events" className="pt-6">
           <EventsPanel />
