@@ -30,7 +30,8 @@ test('a visitor sees the whole landing page and is sent to /auth', async ({ page
   await expect(page.locator('#pricing li')).toHaveCount(12);
   await expect(page.getByText('© 2024 Lunara')).toBeVisible();
 
-  await expect(page.getByRole('link', { name: 'Take Assessment' })).toHaveAttribute('href', '/auth?mode=signup');
+  // Anyone may take the assessment (e2e/assessment.spec.ts follows a visitor through it).
+  await expect(page.getByRole('link', { name: 'Take Assessment' })).toHaveAttribute('href', '/assessment');
   await expect(page.getByRole('link', { name: 'I am a member - Log in' })).toHaveAttribute('href', '/auth');
   // "Join" opens Sign Up, from the hero and from the pricing card alike; "I am a member" the login.
   await hero(page).getByRole('link', { name: 'Join Lunara for $55/month' }).click();
@@ -84,9 +85,8 @@ test('an admin without a membership is offered the subscription, never a portal 
   await page.goto('/');
   await page.locator('#pricing').getByRole('button', { name: 'Subscribe - $55/month' }).click();
   await expect(page).toHaveURL(/\/billing\/test-checkout$/);
-  // "Take Assessment" leads to the courses, which need a membership: to the pricing card instead.
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Take Assessment' })).toHaveAttribute('href', '#pricing');
+  await expect(page.getByRole('link', { name: 'Take Assessment' })).toHaveAttribute('href', '/assessment');
 
   await page.goto('/dashboard');
   await expect(page.getByText('Admin Access').first()).toBeVisible();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { foldCounterDeltas } from '../modules/admin/maintained-totals.ts';
+import { deleteUnclaimedResults } from '../modules/assessment/pathway-service.ts';
 import { deleteExpiredIdempotencyKeys } from '../modules/idempotency/idempotency-service.ts';
 import {
   deleteUnattachedPostImages,
@@ -60,6 +61,14 @@ const JOBS: Job[] = [
     async run(app) {
       for (;;) if ((await deleteUnfinishedUploads(app.db)) === 0) break;
       for (;;) if ((await deleteUnattachedPostImages(app.db)) === 0) break;
+    },
+  },
+  {
+    // Visitors' assessment results never claimed by an account (30 days on).
+    name: 'delete unclaimed assessment results',
+    everyMs: 60 * 60_000,
+    async run(app) {
+      for (;;) if ((await deleteUnclaimedResults(app.db)) === 0) return;
     },
   },
 ];

@@ -5,7 +5,7 @@ export const FEATURES = [
   {
     icon: Compass,
     title: 'Self-assessment pathways',
-    text: 'Begin with a gentle self-assessment and follow a path through the courses that meets you where you are.',
+    text: 'Answer ten gentle questions and get your pathway: courses, circles and rituals chosen for where you are, with your progress along it.',
   },
   {
     icon: CalendarDays,
@@ -20,12 +20,12 @@ export const FEATURES = [
   {
     icon: Droplets,
     title: 'Spiritual bath builder',
-    text: 'Craft cleansing and renewing baths with herbs, salts and flowers chosen for your intention.',
+    text: 'Build a bath for your intention and tonight’s moon from salts, herbs, flowers, oils and crystals, with honest cautions, and keep it as your own ritual.',
   },
   {
     icon: HeartHandshake,
     title: 'Mentorship pods',
-    text: 'Grow in an intimate pod of women guided by an experienced mentor, fortnight after fortnight.',
+    text: 'Grow in a small pod of women with a mentor: your own group conversation, shared goals and pod meetings.',
   },
   {
     icon: Medal,

@@ -12,6 +12,7 @@ import { Progress } from '../../components/ui/progress.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
+import { PathwayCard } from '../../features/assessment/components/pathway-card.tsx';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { useOpenPortal } from '../../features/billing/api/open-portal.ts';
 import { useStartCheckout } from '../../features/billing/api/start-checkout.ts';
@@ -296,6 +297,7 @@ function Dashboard() {
         <JourneyCard />
       </div>
       <ContinueCard />
+      <PathwayCard />
       <QuickAccess />
       {/* Staff reach the Sisterhood and the rituals: nothing but the library is locked for them. */}
       {!hasMembersArea && <LockedFeaturesNotice />}

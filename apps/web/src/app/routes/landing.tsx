@@ -15,12 +15,12 @@ import { TonightMoon } from '../landing/tonight-moon.tsx';
 
 /** Where the feature buttons lead: members to the place itself, others to join first. */
 function useFeatureLink() {
-  const { user, hasFullAccess, isPayingMember } = useMembership();
+  const { user, hasFullAccess } = useMembership();
   return (target: 'assessment' | 'circles' | 'events') => {
+    // Anyone may take the assessment; a visitor's result waits for the account she then makes.
+    if (target === 'assessment') return paths.assessment.getHref();
     if (!user) return paths.auth.getHref('signup');
     if (!hasFullAccess) return '#pricing';
-    // The courses need a membership, which an admin's access is not: she finds the subscription below.
-    if (target === 'assessment') return isPayingMember ? paths.courses.getHref() : '#pricing';
     return `${paths.community.getHref()}?tab=${target}`;
   };
 }
