@@ -75,6 +75,8 @@ export const COURSE_VIEWERS = ['member', 'account', 'visitor', 'preview'] as con
 export type CourseViewer = (typeof COURSE_VIEWERS)[number];
 
 export const courseDetailSchema = courseSummarySchema.extend({
+  /** A stable name for a course the app recognises ('spiritual-baths': the bath builder's), or null. */
+  slug: z.string().nullable(),
   /** Ordered; each lesson names its module. */
   modules: z.array(courseModuleSchema),
   /** Every lesson in order (module by module). */

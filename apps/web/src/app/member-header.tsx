@@ -29,7 +29,7 @@ export function MemberHeader({ showAccount = true }: { showAccount?: boolean }) 
   ].filter((link) => link.show);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-white/90 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-line bg-white/90 backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <BrandMark />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

@@ -10,6 +10,8 @@ export const courses = pgTable(
     /** The seeded catalog is 1 to 5; new courses take the next from courses_id_seq. */
     id: integer('id').primaryKey().default(sql`nextval('courses_id_seq')`),
     title: text('title').notNull(),
+    /** A stable name for the few courses code recognises (the bath builder's 'spiritual-baths'); null for most. */
+    slug: text('slug').unique(),
     summary: text('summary').notNull(),
     description: text('description').notNull(),
     /** Set by the owner; null: worked out from the lessons' durations. */

@@ -7,6 +7,8 @@ export interface LessonSeed {
 export interface CourseSeed {
   id: number;
   title: string;
+  /** For a course the code recognises (the bath builder's); see courses.slug. */
+  slug?: string;
   summary: string;
   description: string;
   estimatedHours: number;
@@ -166,6 +168,7 @@ export const COURSES: CourseSeed[] = [
   {
     id: 5,
     title: 'Spiritual Baths',
+    slug: 'spiritual-baths',
     summary: 'Craft cleansing and renewing baths with herbs, salts and moon-timed intention.',
     description:
       'Water has carried women’s rituals for thousands of years. Learn the meaning of herbs, flowers and salts, build your own spiritual baths, and time them with the moon for cleansing, love and renewal.',

@@ -47,6 +47,7 @@ export function courseDetailOf(outline: CourseOutline): CourseDetail {
   return {
     id: course.id,
     title: course.title,
+    slug: course.slug,
     summary: course.summary,
     description: course.description,
     estimatedHours: estimatedHoursOf(course.estimatedHours, totalMinutes),

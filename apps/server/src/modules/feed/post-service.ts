@@ -202,24 +202,30 @@ export async function getPost(db: Db, viewerId: string, postId: string): Promise
 
 /** A new post pays +10 and counts toward first_post, in one transaction. */
 export async function createPost(db: Db, authorId: string, input: NewPost): Promise<Post> {
-  const postId = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(posts)
-      .values({ userId: authorId, title: input.title, content: input.content, category: input.category })
-      .returning({ id: posts.id });
-    if (!created) throw new Error('The post was not saved');
-    // In the post's transaction: the posts trigger's change notice covers the images too.
-    await attachPostImages(tx, authorId, created.id, input.images);
-    await awardPoints(tx, {
-      userId: authorId,
-      amount: POINTS.post,
-      reason: 'post',
-      idempotencyKey: postAwardKey(created.id),
-    });
-    await adjustCounter(tx, authorId, 'postsCount', 1);
-    return created.id;
-  });
+  const postId = await db.transaction((tx) => insertPost(tx, authorId, input));
   return getPost(db, authorId, postId);
+}
+
+/**
+ * The post's writes, in the caller's transaction (the bath builder shares a bath in its own); its id.
+ * The post is read back after the commit: hot reads go straight through the driver, outside it.
+ */
+export async function insertPost(tx: Db, authorId: string, input: NewPost): Promise<string> {
+  const [created] = await tx
+    .insert(posts)
+    .values({ userId: authorId, title: input.title, content: input.content, category: input.category })
+    .returning({ id: posts.id });
+  if (!created) throw new Error('The post was not saved');
+  // In the post's transaction: the posts trigger's change notice covers the images too.
+  await attachPostImages(tx, authorId, created.id, input.images);
+  await awardPoints(tx, {
+    userId: authorId,
+    amount: POINTS.post,
+    reason: 'post',
+    idempotencyKey: postAwardKey(created.id),
+  });
+  await adjustCounter(tx, authorId, 'postsCount', 1);
+  return created.id;
 }
 
 async function lockPost(tx: Db, postId: string) {

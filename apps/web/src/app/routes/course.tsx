@@ -1,3 +1,4 @@
+import { BATH_COURSE_SLUG } from '@lunara/shared/baths';
 import type { CourseDetail } from '@lunara/shared/courses';
 import { formatCount } from '@lunara/shared/plural';
 import { ArrowLeft, PlayCircle } from 'lucide-react';
@@ -7,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { BathBuilderCard } from '../../features/baths/components/bath-builder-card.tsx';
 import { useCompleteLesson } from '../../features/courses/api/complete-lesson.ts';
 import { useCourse } from '../../features/courses/api/get-course.ts';
 import { CompletionCard } from '../../features/courses/components/completion-card.tsx';
@@ -77,6 +79,7 @@ function CourseDetailPage({ courseId }: { courseId: string }) {
   const completeLesson = useCompleteLesson(courseId);
   const navigate = useNavigate();
   const upgrade = useUpgrade();
+  const { hasMembersArea } = useMembership();
 
   if (course.isPending) return <Spinner className="size-6 text-gold-500" />;
   if (course.error) {
@@ -95,6 +98,7 @@ function CourseDetailPage({ courseId }: { courseId: string }) {
         course={data}
         resumeHref={viewer === 'member' && data.resume ? lessonHref(data.resume.lessonId) : null}
       />
+      {data.slug === BATH_COURSE_SLUG && hasMembersArea && <BathBuilderCard />}
       {(viewer === 'visitor' || viewer === 'account') && hasClosedLessons && (
         <JoinCallToAction viewer={viewer} message={joinMessage(data)} upgrade={upgrade} />
       )}

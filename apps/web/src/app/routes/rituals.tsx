@@ -1,12 +1,14 @@
 import { DAILY_RITUAL_GOAL, moonPhaseInfo, OTHER_PRACTICES_MAX } from '@lunara/shared/moon';
-import { Plus, Sparkles } from 'lucide-react';
+import { Bath, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
 import { useRitualsToday } from '../../features/rituals/api/rituals.ts';
 import { MoonCard } from '../../features/rituals/components/moon-card.tsx';
 import { OwnRitualForm } from '../../features/rituals/components/own-ritual-form.tsx';
@@ -39,9 +41,14 @@ function RitualsPage() {
           <h1 className="text-3xl text-night-900 sm:text-4xl">Daily Sacred Rituals</h1>
           <p className="mt-1 text-ink-muted">Practices aligned with the moon, one breath at a time.</p>
         </div>
-        <Button variant="outline" onClick={() => setIsAdding(true)}>
-          <Plus className="size-4" aria-hidden="true" /> Add your own ritual
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.bathBuilder.getHref()} className={buttonClasses('outline')}>
+            <Bath className="size-4" aria-hidden="true" /> Build a spiritual bath
+          </Link>
+          <Button variant="outline" onClick={() => setIsAdding(true)}>
+            <Plus className="size-4" aria-hidden="true" /> Add your own ritual
+          </Button>
+        </div>
       </header>
       <MoonCard moon={moon} />
       <Card className="flex flex-col gap-4">

@@ -16,6 +16,8 @@ export default function Toaster() {
       visibleToasts={3}
       richColors
       closeButton
+      // A printed page (a bath recipe) carries no passing message.
+      className="print:hidden"
     />
   );
 }
