@@ -52,6 +52,13 @@ const MATRIX: Record<string, Rule> = {
 
   'GET /api/courses': { access: everyone },
   'GET /api/courses/progress': { access: subscribers },
+  // The self-assessment: anyone may take it; a pathway is kept per account (issue 29).
+  'GET /api/assessment': { access: everyone },
+  'POST /api/assessment/results': { access: everyone },
+  'POST /api/assessment/claim': { access: signedIn },
+  'GET /api/assessment/pathway': { access: signedIn },
+  'GET /api/admin/assessment': { access: admins },
+  'PUT /api/admin/assessment': { access: admins },
   // A course and its lessons decide who may do what themselves (courses/lesson-access.ts: free previews,
   // free courses, drafts), tested in courses/lesson-access.test.ts; an unknown course is a 404 to anyone.
   'GET /api/courses/{courseId}': { access: everyone },
@@ -100,11 +107,32 @@ const MATRIX: Record<string, Rule> = {
   'PUT /api/events/{eventId}/rsvp': { access: community },
   'GET /api/events/{eventId}/attendees': { access: community },
   'GET /api/events/{eventId}/calendar.ics': { access: community },
+  // Mentorship pods: the guard is the community's; inside a pod, who leads and who reads is the
+  // service's check (pods/pod-access.ts), tested in pods/pods.test.ts.
+  'GET /api/pods': { access: community },
+  'GET /api/pods/{podId}': { access: community },
+  'POST /api/pods/{podId}/requests': { access: community },
+  'GET /api/pods/{podId}/requests': { access: community },
+  'DELETE /api/pods/{podId}/membership': { access: community },
+  'POST /api/pods/{podId}/requests/{membershipId}/accept': { access: community },
+  'POST /api/pods/{podId}/requests/{membershipId}/decline': { access: community },
+  'DELETE /api/pods/{podId}/members/{userId}': { access: community },
+  'POST /api/pods/{podId}/goals': { access: community },
+  'PATCH /api/pods/{podId}/goals/{goalId}': { access: community },
+  'DELETE /api/pods/{podId}/goals/{goalId}': { access: community },
+  'POST /api/pods/{podId}/meetings': { access: community },
+  'POST /api/pods/{podId}/meetings/{meetingId}/cancel': { access: community },
 
   'GET /api/rituals': { access: community },
   'POST /api/rituals': { access: community },
   'POST /api/rituals/{ritualId}/complete': { access: community },
   'PUT /api/me/location': { access: community },
+  // The spiritual bath builder (baths/routes.ts): the rituals' own access.
+  'GET /api/baths/catalog': { access: community },
+  'GET /api/baths': { access: community },
+  'POST /api/baths': { access: community },
+  'GET /api/baths/{bathId}': { access: community },
+  'POST /api/baths/{bathId}/share': { access: community },
 
   'GET /api/admin/stats': { access: admins },
   'GET /api/admin/users': { access: admins },
@@ -118,6 +146,9 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/admin/circles': { access: admins },
   'GET /api/admin/circles': { access: admins },
   'PUT /api/admin/circles/{circleId}': { access: admins },
+  'GET /api/admin/pods': { access: admins },
+  'POST /api/admin/pods': { access: admins },
+  'PUT /api/admin/pods/{podId}': { access: admins },
   // The content studio's courses, modules and lessons (content-studio/course-routes.ts).
   'GET /api/admin/courses': { access: admins },
   'POST /api/admin/courses': { access: admins },
@@ -146,6 +177,10 @@ const MATRIX: Record<string, Rule> = {
   'PUT /api/admin/forum-categories/order': { access: admins },
   'PATCH /api/admin/forum-categories/{categoryId}': { access: admins },
   'DELETE /api/admin/forum-categories/{categoryId}': { access: admins },
+  'GET /api/admin/bath-ingredients': { access: admins },
+  'POST /api/admin/bath-ingredients': { access: admins },
+  'PATCH /api/admin/bath-ingredients/{ingredientId}': { access: admins },
+  'DELETE /api/admin/bath-ingredients/{ingredientId}': { access: admins },
 
   'GET /api/notifications': { access: signedIn },
   'POST /api/notifications/{notificationId}/read': { access: signedIn },

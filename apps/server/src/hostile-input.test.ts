@@ -65,6 +65,16 @@ async function createFixtures() {
   await as(sister, 'POST', `/api/conversations/${conversation.id}/messages`, { content: 'Hello' });
   const notification = (await as(admin, 'GET', '/api/notifications')).json().notifications[0];
   const courseModule = (await as(admin, 'GET', '/api/admin/courses/1')).json().modules[0];
+  // A pod the admin mentors, with the sister's request pending, a goal and a meeting.
+  const pod = (await as(admin, 'POST', '/api/admin/pods', { ...podBody(), mentorId: admin.id })).json();
+  const podRequest = (await as(sister, 'POST', `/api/pods/${pod.id}/requests`, { note: 'Hello' })).json();
+  const goal = (await as(admin, 'POST', `/api/pods/${pod.id}/goals`, { title: 'A goal' })).json().goals?.[0];
+  const meeting = (await as(admin, 'POST', `/api/pods/${pod.id}/meetings`, meetingBody())).json();
+  // A saved bath of the admin's, from the first ingredient of the seeded catalog.
+  const ingredientId = (await as(admin, 'GET', '/api/baths/catalog')).json().ingredients[0]?.id;
+  const bath = (
+    await as(admin, 'POST', '/api/baths', { intention: 'rest', moonPhase: 'full_moon', ingredientIds: [ingredientId] })
+  ).json();
   Object.assign(params, {
     userId: sister.id,
     circleId: circle.id,
@@ -79,6 +89,12 @@ async function createFixtures() {
     conversationId: conversation.id,
     notificationId: notification?.id,
     moduleId: courseModule?.id,
+    podId: pod.id,
+    membershipId: podRequest.membershipId,
+    goalId: goal?.id,
+    meetingId: meeting.id,
+    ingredientId,
+    bathId: bath.id,
   });
   for (const [name, value] of Object.entries(params)) if (!value) throw new Error(`No fixture for ${name}`);
 }
@@ -611,6 +627,19 @@ const validBodies = (): Record<string, () => Record<string, unknown>> => ({
   'PUT /api/admin/events/{eventId}': () => eventBody(),
   'POST /api/admin/circles': () => circleBody(),
   'PUT /api/admin/circles/{circleId}': () => circleBody(),
+  'POST /api/assessment/claim': () => ({ token: 'a'.repeat(43) }),
+  'POST /api/admin/pods': () => podBody(),
+  // A version no pod has: valid, refused with 409 after validation.
+  'PUT /api/admin/pods/{podId}': () => ({ version: 999_999, ...podBody() }),
+  'POST /api/pods/{podId}/requests': () => ({ note: 'May I join?' }),
+  'POST /api/pods/{podId}/goals': () => ({ title: 'A goal' }),
+  'PATCH /api/pods/{podId}/goals/{goalId}': () => ({ title: 'A goal', isDone: true }),
+  'POST /api/pods/{podId}/meetings': () => meetingBody(),
+  'POST /api/baths': () => ({ intention: 'love', moonPhase: 'new_moon', ingredientIds: [params.ingredientId] }),
+  'POST /api/baths/{bathId}/share': () => ({ note: 'My bath' }),
+  'POST /api/admin/bath-ingredients': () => bathIngredientBody(),
+  // A version no ingredient has: valid, refused with 409 after validation.
+  'PATCH /api/admin/bath-ingredients/{ingredientId}': () => ({ version: 999_999, ...bathIngredientBody() }),
   'POST /api/conversations': () => ({ userId: params.userId }),
   'POST /api/conversations/{conversationId}/messages': () => ({ content: 'Hello' }),
   // better-auth's routes are not in the document: their text fields are listed here.
@@ -635,6 +664,33 @@ const eventBody = () => ({
   meetingLink: 'https://meet.example/lunara',
   location: null,
   maxAttendees: 20,
+});
+const podBody = () => ({
+  name: 'A pod',
+  description: 'Together',
+  focus: 'Testing',
+  capacity: 4,
+  mentorId: params.userId,
+  isOpen: true,
+});
+const meetingBody = () => ({
+  title: 'A meeting',
+  description: 'Check-in',
+  startsAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+  durationMinutes: 60,
+  meetingLink: 'https://meet.example/pod',
+  location: null,
+});
+const bathIngredientBody = () => ({
+  kind: 'herb',
+  name: 'A bath herb',
+  properties: 'Calming',
+  amount: 'a handful',
+  caution: 'Patch-test first',
+  cautionTags: ['pregnancy'],
+  intentions: ['rest'],
+  moonPhases: ['full_moon'],
+  isActive: true,
 });
 const circleBody = () => ({
   name: 'A circle',

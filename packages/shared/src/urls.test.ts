@@ -55,6 +55,9 @@ describe('https addresses', () => {
       'https://meet.example/x\nATTENDEE:mailto:a@b',
       'https://meet.example/a b',
       'https://meet.example/\u0000',
+      // Characters that make a link read as another address (a probe stored both).
+      'https://evil.example/\u202Emoc.mooz//:sptth',
+      'https://zo\u200Bom.us/j/1',
       `https://meet.example/${'a'.repeat(2000)}`,
       'meet.example',
     ]) {

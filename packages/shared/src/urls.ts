@@ -6,7 +6,9 @@ export const BAD_RETURN_ADDRESS = 'The return address must be a page of this sit
 
 /** A whole https address: no spaces or control characters anywhere, a host, no user name or password. */
 export function isHttpsUrl(text: string): boolean {
-  if (/[\s\p{Cc}\p{Cs}]/u.test(text) || !URL.canParse(text)) return false;
+  // Whitespace, control, format (zero-width, direction), surrogate and private characters: nothing a real
+  // link needs, and they let a link read as another address.
+  if (/[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}]/u.test(text) || !URL.canParse(text)) return false;
   const url = new URL(text);
   return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
 }

@@ -8,6 +8,7 @@ export const paths = {
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   emailConfirmed: { path: '/email-confirmed', getHref: () => '/email-confirmed' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  assessment: { path: '/assessment', getHref: () => '/assessment' },
   courses: { path: '/courses', getHref: () => '/courses' },
   course: { path: '/course/:courseId', getHref: (courseId: number | string) => `/course/${courseId}` },
   lesson: {
@@ -17,10 +18,13 @@ export const paths = {
   community: { path: '/community', getHref: () => '/community' },
   post: { path: '/community/post/:postId', getHref: (postId: string) => `/community/post/${postId}` },
   rituals: { path: '/rituals', getHref: () => '/rituals' },
+  bathBuilder: { path: '/rituals/bath-builder', getHref: () => '/rituals/bath-builder' },
+  bathRecipe: { path: '/rituals/baths/:bathId', getHref: (bathId: string) => `/rituals/baths/${bathId}` },
+  pod: { path: '/pods/:podId', getHref: (podId: string) => `/pods/${podId}` },
   admin: { path: '/admin', getHref: () => '/admin' },
   adminContent: {
     path: '/admin/content',
-    getHref: (section?: 'courses' | 'rituals' | 'categories') =>
+    getHref: (section?: 'courses' | 'rituals' | 'categories' | 'baths') =>
       section && section !== 'courses' ? `/admin/content?section=${section}` : '/admin/content',
   },
   adminCourse: {

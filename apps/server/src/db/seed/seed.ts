@@ -8,6 +8,7 @@ import { CIRCLES, FORUM_CATEGORIES } from './community-catalog.ts';
 import { COURSES } from './courses-catalog.ts';
 import { seedDemoData } from './demo-data.ts';
 import { RITUALS } from './rituals-catalog.ts';
+import { seedAssessment } from './seed-assessment.ts';
 import { stableId } from './stable-id.ts';
 
 const CATALOG_SEEDED = 'catalog_seeded';
@@ -41,6 +42,9 @@ export async function seedCatalog(db: Db): Promise<void> {
         })),
       )
       .onConflictDoNothing();
+
+    // After the catalog and circles: its items point at them.
+    await seedAssessment(tx);
   });
 }
 
@@ -51,6 +55,7 @@ async function insertCatalog(tx: Db): Promise<void> {
       .values({
         id: course.id,
         title: course.title,
+        slug: course.slug ?? null,
         summary: course.summary,
         description: course.description,
         estimatedHours: course.estimatedHours,

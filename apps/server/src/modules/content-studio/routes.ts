@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../plugins/auth.ts';
+import assessmentAdminRoutes from '../assessment/admin-routes.ts';
+import bathIngredientRoutes from './bath-ingredient-routes.ts';
 import courseStudioRoutes from './course-routes.ts';
 import forumCategoryRoutes from './forum-category-routes.ts';
 import ritualTemplateRoutes from './ritual-template-routes.ts';
@@ -12,6 +14,8 @@ const contentStudioRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(courseStudioRoutes);
   await app.register(ritualTemplateRoutes);
   await app.register(forumCategoryRoutes);
+  await app.register(bathIngredientRoutes);
+  await app.register(assessmentAdminRoutes);
 };
 
 export default contentStudioRoutes;

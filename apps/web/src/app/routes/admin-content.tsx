@@ -2,6 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { paths } from '../../config/paths.ts';
+import { AssessmentEditor } from '../../features/assessment/components/assessment-editor.tsx';
+import { BathIngredientsManager } from '../../features/content-studio/components/bath-ingredients-manager.tsx';
 import { CourseCatalog } from '../../features/content-studio/components/course-catalog.tsx';
 import { ForumCategoriesManager } from '../../features/content-studio/components/forum-categories-manager.tsx';
 import { RitualTemplatesManager } from '../../features/content-studio/components/ritual-templates-manager.tsx';
@@ -12,6 +14,8 @@ const SECTIONS = [
   ['courses', 'Courses'],
   ['rituals', 'Rituals'],
   ['categories', 'Categories'],
+  ['baths', 'Bath ingredients'],
+  ['assessment', 'Assessment'],
 ] as const;
 type Section = (typeof SECTIONS)[number][0];
 
@@ -38,7 +42,10 @@ function ContentStudio() {
           <ArrowLeft className="size-4" aria-hidden="true" /> Admin Panel
         </Link>
         <h1 className="text-3xl text-night-900 sm:text-4xl">Content Studio</h1>
-        <p className="text-ink-muted">Your courses and lessons, the ritual templates and the forum categories.</p>
+        <p className="text-ink-muted">
+          Your courses and lessons, the ritual templates, the forum categories, the bath ingredients and the
+          self-assessment.
+        </p>
       </header>
       <Tabs value={section} onValueChange={open}>
         <TabsList aria-label="Content sections">
@@ -56,6 +63,12 @@ function ContentStudio() {
         </TabsContent>
         <TabsContent value="categories" className="pt-6">
           <ForumCategoriesManager />
+        </TabsContent>
+        <TabsContent value="baths" className="pt-6">
+          <BathIngredientsManager />
+        </TabsContent>
+        <TabsContent value="assessment" className="pt-6">
+          <AssessmentEditor />
         </TabsContent>
       </Tabs>
     </MemberPage>

@@ -45,6 +45,11 @@ const PHRASES: Record<string, (entry: AuditEntry) => string> = {
   'circle.decline': (e) => `declined ${whose(e.memberName)} request to join ${named(e.targetName, 'a circle')}`,
   'circle.create': (e) => `created the circle ${named(e.targetName, 'since removed')}`,
   'circle.update': (e) => `edited the circle ${named(e.targetName, 'since removed')}`,
+  'pod.create': (e) => `created the pod ${named(e.targetName, 'since removed')}`,
+  'pod.update': (e) => `edited the pod ${named(e.targetName, 'since removed')}`,
+  'pod.accept': (e) => `accepted ${whose(e.memberName)} request to join ${named(e.targetName, 'a pod')}`,
+  'pod.decline': (e) => `declined ${whose(e.memberName)} request to join ${named(e.targetName, 'a pod')}`,
+  'pod.remove_member': (e) => `removed ${e.memberName ?? 'a member'} from ${named(e.targetName, 'a pod')}`,
   'event.create': (e) => `created the event ${named(e.targetName, 'since removed')}`,
   'event.update': (e) => `edited the event ${named(e.targetName, 'since removed')}`,
   'event.cancel': (e) => `cancelled the event ${named(e.targetName, 'since removed')}`,
@@ -77,6 +82,10 @@ const PHRASES: Record<string, (entry: AuditEntry) => string> = {
   'forum_category.delete': (e) =>
     `deleted the forum category ${named(detail(e, 'name') ?? e.targetName, 'since removed')}`,
   'forum_category.reorder': () => 'reordered the forum categories',
+  'bath_ingredient.create': (e) => `added the bath ingredient ${named(e.targetName, 'since removed')}`,
+  'bath_ingredient.update': (e) => `edited the bath ingredient ${named(e.targetName, 'since removed')}`,
+  'bath_ingredient.delete': (e) => `deleted the bath ingredient ${named(e.targetName, 'since removed')}`,
+  'assessment.update': () => 'edited the self-assessment',
 };
 
 /**
