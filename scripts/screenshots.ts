@@ -55,6 +55,7 @@ try {
     await shoot('auth', '/auth');
     await shoot('not-found', '/nowhere');
     await shoot('reset-password', '/reset-password?token=abc');
+    await shoot('assessment', '/assessment');
     const email = `shots.${label}.${Date.now()}@example.com`;
     await page.request.post('/api/auth/sign-up/email', {
       data: { email, password: 'moonlight' },
@@ -73,6 +74,7 @@ try {
       await page.request.post(`/api/courses/1/lessons/${lesson}/complete`, { data: {}, headers: { origin: base } });
     }
     await shoot('course-progress', '/course/1');
+    await shoot('lesson', '/course/1/lesson/1-2');
     await shoot('community', '/community');
     await shoot('leaderboard', '/community?tab=leaderboard');
     await shoot('forums', '/community?tab=forums');
@@ -99,6 +101,8 @@ try {
       await shoot('messages-thread', `/community?tab=messages&conversation=${conversation.id}`);
     }
     await shoot('rituals', '/rituals');
+    await shoot('bath-builder', '/rituals/bath-builder');
+    await shoot('pods', '/community?tab=pods');
     await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: base } });
     const adminEmail = `admin.${label}@example.com`;
     await page.request.post('/api/auth/sign-up/email', {
@@ -117,6 +121,10 @@ try {
     await shoot('admin-users', '/admin?tab=users');
     await shoot('admin-content', '/admin?tab=content');
     await shoot('admin-settings', '/admin?tab=settings');
+    await shoot('admin-pods', '/admin?tab=pods');
+    for (const section of ['courses', 'rituals', 'categories', 'baths', 'assessment']) {
+      await shoot(`content-studio-${section}`, `/admin/content?section=${section}`);
+    }
     await context.close();
   }
   await browser.close();
