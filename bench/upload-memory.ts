@@ -49,7 +49,7 @@ async function signUpAdmin(baseUrl: string, databaseUrl: string): Promise<string
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: 'moonlight-benchmark' }),
+    body: JSON.stringify({ email, password: 'moonlight-benchmark', name: 'Benchmark Sister' }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const cookie = response.headers

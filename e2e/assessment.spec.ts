@@ -41,6 +41,7 @@ test('a visitor takes the assessment, signs up and finds her pathway on her dash
   expect(stepTitles.length).toBeGreaterThanOrEqual(4);
 
   await page.getByRole('link', { name: 'Create your free account' }).click();
+  await page.getByLabel('Your name').fill('Pathway Sister');
   await page.getByLabel('Email').fill(uniqueEmail('pathway'));
   await page.getByLabel('Password').fill('moonlight');
   await page.getByRole('button', { name: 'Sign Up' }).click();

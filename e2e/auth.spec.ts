@@ -8,6 +8,7 @@ test('a visitor signs up and reaches the dashboard', async ({ page }) => {
   await page.getByRole('button', { name: 'New here? Create an account' }).click();
   await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
 
+  await page.getByLabel('Your name').fill(email.split('@')[0] ?? '');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('moonlight');
   await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -86,7 +87,8 @@ test('a member signs out and back in; a wrong password shows the provider messag
 
 test('the dashboard sends a visitor to /auth, and /auth sends a member to the dashboard', async ({ page }) => {
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/auth$/);
+  // The guard remembers where she was going, to return there after sign-in.
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/);
   await signUpThroughForm(page);
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -86,6 +86,7 @@ test('a double click on Complete Ritual completes it once, with no error', async
 test('a double click on Sign Up opens one account and the dashboard, with no error', async ({ page }) => {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await page.getByLabel('Your name').fill('Eager Sister');
   await page.getByLabel('Email').fill(uniqueEmail('eager'));
   await page.getByLabel('Password').fill('moonlight');
   // Two clicks in one task: the second lands before React has drawn the button as busy.

@@ -6,15 +6,21 @@ export const uniqueEmail = (prefix = 'sister') => `${prefix}.${Date.now()}.${cou
 /** The admin named in ADMIN_EMAILS of playwright.config.ts. */
 export const ADMIN_EMAIL = 'e2e-admin@example.com';
 
-/** Signs a new member up through the real form and waits for the dashboard. */
-export async function signUpThroughForm(page: Page, email = uniqueEmail(), password = 'moonlight') {
+/** Signs a new member up through the real form and waits for the dashboard; her name is the email's local part unless given. */
+export async function signUpThroughForm(
+  page: Page,
+  email = uniqueEmail(),
+  password = 'moonlight',
+  name = email.split('@')[0] ?? 'Sister',
+) {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  return { email, password };
+  return { email, password, name };
 }
 
 /**
@@ -26,7 +32,8 @@ export async function signInAs(page: Page, email: string, password = 'moonlight'
   const headers = { origin: process.env.E2E_ORIGIN ?? '' };
   const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers });
   if (signIn.ok()) return;
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password }, headers });
+  const name = email.split('@')[0] ?? 'Sister';
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password, name }, headers });
   expect(signUp.ok(), await signUp.text()).toBe(true);
   if (email === ADMIN_EMAIL) await confirmEmailFromOutbox(page, email);
 }

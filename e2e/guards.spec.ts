@@ -7,7 +7,8 @@ test('a visitor is sent to /auth from every private page, without a history entr
   for (const path of ['/dashboard', ...MEMBER_PAGES, '/admin']) {
     await page.goto('/');
     await page.goto(path);
-    await expect(page, path).toHaveURL(/\/auth$/);
+    // With the page she asked for, to return there after sign-in.
+    await expect(page, path).toHaveURL(`/auth?next=${encodeURIComponent(path)}`);
     await page.goBack();
     await expect(page, `${path} is replaced in history`).toHaveURL(/\/$/);
   }

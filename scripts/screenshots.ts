@@ -20,6 +20,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ADMIN_EMAILS: 'admin.desktop@example.com,admin.mobile@example.com',
+    // The admin pages themselves, not the "turn on two-factor" panel staff see first by default.
+    STAFF_TWO_FACTOR: 'optional',
   },
   stdio: 'inherit',
 });
@@ -58,7 +60,7 @@ try {
     await shoot('assessment', '/assessment');
     const email = `shots.${label}.${Date.now()}@example.com`;
     await page.request.post('/api/auth/sign-up/email', {
-      data: { email, password: 'moonlight' },
+      data: { email, password: 'moonlight', name: 'Maya Rivers' },
       headers: { origin: base },
     });
     await shoot('dashboard-free', '/dashboard');
@@ -106,7 +108,7 @@ try {
     await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: base } });
     const adminEmail = `admin.${label}@example.com`;
     await page.request.post('/api/auth/sign-up/email', {
-      data: { email: adminEmail, password: 'moonlight' },
+      data: { email: adminEmail, password: 'moonlight', name: 'Selene Admin' },
       headers: { origin: base },
     });
     // ADMIN_EMAILS promotes her once she follows the confirmation link (here from the development outbox).

@@ -139,7 +139,7 @@ describe('cross-site requests', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { 'sec-fetch-site': 'cross-site' },
-      payload: { email: uniqueEmail(), password: 'moonlight' },
+      payload: { email: uniqueEmail(), password: 'moonlight', name: 'Luna' },
     });
     expect(response.statusCode).toBe(403);
   });
@@ -149,7 +149,7 @@ describe('cross-site requests', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: 'http://127.0.0.1:3000' },
-      payload: { email: uniqueEmail(), password: 'moonlight' },
+      payload: { email: uniqueEmail(), password: 'moonlight', name: 'Luna' },
     });
     expect(response.statusCode).toBe(200);
   });
@@ -190,7 +190,7 @@ describe('rate limits', () => {
           method: 'POST',
           url,
           remoteAddress: `10.2.0.${url.length}`,
-          payload: { email: uniqueEmail(), password: 'moonlight' },
+          payload: { email: uniqueEmail(), password: 'moonlight', name: 'Luna' },
         });
         statuses.push(response.statusCode);
       }

@@ -41,7 +41,35 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/ready': { access: everyone },
   'GET /api/config': { access: everyone },
   'GET /api/me': { access: everyone },
+  // Account settings (issue 30): her own sessions (another member's session id is a 404, below); the
+  // owner's posting rule, read by every member for the banner, set by admins.
+  'GET /api/account/sessions': { access: signedIn },
+  'PUT /api/account/profile': { access: signedIn },
+  'DELETE /api/account/sessions/{sessionId}': { access: signedIn },
+  // Her data (issue 30): exports and deletion are her own; another member's export is a 404
+  // (account-data/account-data.test.ts), deletion needs her password.
+  'GET /api/account/export': { access: signedIn },
+  'POST /api/account/export': { access: signedIn },
+  'GET /api/account/exports/{exportId}/download': { access: signedIn },
+  'POST /api/account/delete': { access: signedIn },
+  'GET /api/posting-rules': { access: signedIn },
+  'PUT /api/admin/posting-rules': { access: admins },
   'PUT /api/users/{userId}/role': { access: admins },
+  // Suspensions (issue 30): moderators suspend up to 7 days, admins also longer, permanently and lift;
+  // which targets and lengths each may choose is the service's check (suspensions/suspensions.test.ts).
+  'POST /api/moderation/members/{userId}/suspensions': { access: moderators },
+  'GET /api/moderation/members/{userId}/suspensions': { access: moderators },
+  'DELETE /api/moderation/members/{userId}/suspensions/current': { access: admins },
+  // Reports and the moderation queue (issue 30): a member reports what she can see (the service's check,
+  // moderation/moderation.test.ts); moderators and admins review; admins set the hiding threshold.
+  'POST /api/reports': { access: community },
+  'GET /api/moderation/cases': { access: moderators },
+  'POST /api/moderation/cases/{caseId}/dismiss': { access: moderators },
+  'POST /api/moderation/cases/{caseId}/delete': { access: moderators },
+  'POST /api/moderation/cases/{caseId}/warn': { access: moderators },
+  'POST /api/moderation/cases/{caseId}/suspend': { access: moderators },
+  'GET /api/moderation/settings': { access: moderators },
+  'PUT /api/moderation/settings': { access: admins },
 
   'GET /api/billing/subscription': { access: everyone },
   'POST /api/billing/checkout': { access: signedIn, fresh: true },
@@ -196,6 +224,19 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/conversations/{conversationId}/messages': { access: community },
   'POST /api/conversations/{conversationId}/messages': { access: community },
   'POST /api/conversations/{conversationId}/read': { access: community },
+  // Blocking and muting (issue 30): any signed-in member keeps and undoes her own blocks (Settings, even
+  // with a lapsed membership); mutes sit with what they mute (the community), and a conversation she is
+  // not in is a 404 (below).
+  'GET /api/blocks': { access: signedIn },
+  'GET /api/blocks/{userId}': { access: signedIn },
+  'PUT /api/blocks/{userId}': { access: signedIn },
+  'DELETE /api/blocks/{userId}': { access: signedIn },
+  'GET /api/conversations/{conversationId}/mute': { access: community },
+  'PUT /api/conversations/{conversationId}/mute': { access: community },
+  'DELETE /api/conversations/{conversationId}/mute': { access: community },
+  'GET /api/forums/topics/{topicId}/mute': { access: community },
+  'PUT /api/forums/topics/{topicId}/mute': { access: community },
+  'DELETE /api/forums/topics/{topicId}/mute': { access: community },
 
   // Uploads: each kind checks its own rule (media/upload-rules.ts, tested in media/uploads.test.ts).
   'POST /api/media/{kind}': { access: signedIn },
@@ -333,7 +374,8 @@ describe('what belongs to another member', () => {
     const notification = (await as(owner, 'GET', '/api/notifications')).json().notifications[0];
     const conversation = (await as(owner, 'POST', '/api/conversations', { userId: friend.id })).json().conversation;
     await as(owner, 'POST', `/api/conversations/${conversation.id}/messages`, { content: 'Between us' });
-    for (const made of [post, comment, topic, reply, ritual, notification, conversation]) {
+    const ownerSession = (await as(owner, 'GET', '/api/account/sessions')).json().items[0];
+    for (const made of [post, comment, topic, reply, ritual, notification, conversation, ownerSession]) {
       expect(made?.id, JSON.stringify(made)).toBeTypeOf('string');
     }
 
@@ -350,6 +392,12 @@ describe('what belongs to another member', () => {
       ['GET', `/api/conversations/${conversation.id}/messages`, 404],
       ['POST', `/api/conversations/${conversation.id}/messages`, 404, { content: 'Let me in' }],
       ['POST', `/api/conversations/${conversation.id}/read`, 404],
+      // Muting a conversation she is not in: the same 404 as for one that does not exist.
+      ['GET', `/api/conversations/${conversation.id}/mute`, 404],
+      ['PUT', `/api/conversations/${conversation.id}/mute`, 404],
+      ['DELETE', `/api/conversations/${conversation.id}/mute`, 404],
+      // Her session, by its id: signing it out is refused like an id that does not exist.
+      ['DELETE', `/api/account/sessions/${ownerSession.id}`, 404],
     ];
     const mismatches: string[] = [];
     for (const [method, url, expected, payload] of refused) {
@@ -368,6 +416,9 @@ describe('what belongs to another member', () => {
     expect((await as(owner, 'GET', '/api/notifications')).json().unreadCount).toBe(1);
     const thread = (await as(friend, 'GET', `/api/conversations/${conversation.id}/messages`)).json().items;
     expect(thread.map((m: { content: string }) => m.content)).toEqual(['Between us']);
+    expect((await as(owner, 'GET', '/api/account/sessions')).json().items.map((s: { id: string }) => s.id)).toEqual([
+      ownerSession.id,
+    ]);
     const today = (await as(other, 'GET', '/api/rituals')).json();
     expect(JSON.stringify(today)).not.toContain('My ritual');
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_UPLOAD_LIMITS, MEDIA_KINDS, type MediaKind } from '@lunara/shared/media';
 import { DEFAULT_PRICE_CENTS } from '@lunara/shared/money';
+import { STAFF_TWO_FACTOR_MODES, type StaffTwoFactorMode } from '@lunara/shared/two-factor';
 import { z } from 'zod';
 import { DEFAULT_POOL_SIZE } from './db/connection-settings.ts';
 import { isAddressOrRange } from './lib/trusted-proxy.ts';
@@ -39,6 +40,8 @@ export interface Config {
   media: MediaConfig;
   /** Something unsafe this deployment runs with on purpose: logged at start and shown in the admin Settings. */
   warnings: string[];
+  /** STAFF_TWO_FACTOR: admins and moderators must turn two-factor on before staff routes answer them. */
+  staffTwoFactor: StaffTwoFactorMode;
 }
 
 export interface S3Config {
@@ -181,6 +184,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag.optional(),
   ...uploadLimitVariables(),
+  STAFF_TWO_FACTOR: z.enum(STAFF_TWO_FACTOR_MODES, { message: 'must be required or optional' }).default('required'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -196,6 +200,9 @@ function loopbackTwins(appUrl: URL): string[] {
   const port = appUrl.port ? `:${appUrl.port}` : '';
   return LOOPBACK_HOSTS.map((host) => `${appUrl.protocol}//${host}${port}`);
 }
+
+const STAFF_TWO_FACTOR_WARNING =
+  'STAFF_TWO_FACTOR=optional: admins and moderators can use staff tools without two-factor authentication, so a stolen password is enough to act as staff. Remove the setting to require it.';
 
 const TEST_BILLING_WARNING =
   'ALLOW_TEST_BILLING=1: billing runs in test mode in production, so anyone can become a member without paying. Set the Stripe keys to take payments.';
@@ -292,6 +299,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }),
       ) as Record<MediaKind, number>,
     },
-    warnings: isProduction && !hasStripe ? [TEST_BILLING_WARNING] : [],
+    warnings: [
+      ...(isProduction && !hasStripe ? [TEST_BILLING_WARNING] : []),
+      ...(isProduction && e.STAFF_TWO_FACTOR === 'optional' ? [STAFF_TWO_FACTOR_WARNING] : []),
+    ],
+    staffTwoFactor: e.STAFF_TWO_FACTOR,
   };
 }

@@ -4,6 +4,10 @@ export type ErrorCode =
   | 'VALIDATION_ERROR'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  /** A staff route, and the admin or moderator has not turned two-factor on (STAFF_TWO_FACTOR). */
+  | 'TWO_FACTOR_REQUIRED'
+  /** The owner requires a confirmed email before posting, and hers is not (modules/posting-rules). */
+  | 'EMAIL_NOT_VERIFIED'
   | 'NOT_FOUND'
   | 'CONFLICT'
   /** A save made from an older version of what another admin saved meanwhile (content studio). */

@@ -75,7 +75,18 @@ async function createFixtures() {
   const bath = (
     await as(admin, 'POST', '/api/baths', { intention: 'rest', moonPhase: 'full_moon', ingredientIds: [ingredientId] })
   ).json();
+  // A second device of the admin's, for signing one session out (account settings).
+  await t.signIn(admin.email, admin.password);
+  const adminSessions = (await as(admin, 'GET', '/api/account/sessions')).json().items as Array<{
+    id: string;
+    current: boolean;
+  }>;
+  const adminOtherSession = adminSessions.find((session) => !session.current)?.id;
+  // An open moderation case: the admin reports the sister's profile.
+  await as(admin, 'POST', '/api/reports', { targetType: 'profile', targetId: sister.id, reason: 'spam' });
+  const moderationCase = (await as(admin, 'GET', '/api/moderation/cases')).json().items?.[0];
   Object.assign(params, {
+    caseId: moderationCase?.id,
     userId: sister.id,
     circleId: circle.id,
     eventId: event?.id,
@@ -95,6 +106,7 @@ async function createFixtures() {
     meetingId: meeting.id,
     ingredientId,
     bathId: bath.id,
+    sessionId: adminOtherSession,
   });
   for (const [name, value] of Object.entries(params)) if (!value) throw new Error(`No fixture for ${name}`);
 }
@@ -358,7 +370,8 @@ describe('ids and cursors out of range', () => {
     forge([true, 17950000000000000, UUID]),
     forge(['-1', UUID]),
     forge(['1.5', UUID]),
-    forge(['1795000000000000', 'not-a-uuid']),
+    // Neither a UUID nor a member id (a member id may well read "not-a-uuid": /api/blocks pages on one).
+    forge(['1795000000000000', 'not a uuid!']),
     forge(['2026-02-31T00:00:00.000Z', UUID]),
     forge(['2026-02-31T00:00:00.000Z', 'memberid']),
     forge(['+275760-09-13T00:00:00.000Z', 'memberid']),
@@ -403,6 +416,12 @@ describe('JSON nesting depth', () => {
     '/api/auth/send-verification-email',
     '/api/auth/sign-out',
     '/api/auth/revoke-session',
+    '/api/auth/revoke-other-sessions',
+    '/api/auth/two-factor/enable',
+    '/api/auth/two-factor/verify-totp',
+    '/api/auth/two-factor/verify-backup-code',
+    '/api/auth/two-factor/generate-backup-codes',
+    '/api/auth/two-factor/disable',
   ];
   const nested = (depth: number) => `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`;
 
@@ -584,9 +603,17 @@ const forumCategoryBody = () => ({ name: 'A category', description: 'Talk', icon
 
 const validBodies = (): Record<string, () => Record<string, unknown>> => ({
   'PUT /api/users/{userId}/role': () => ({ role: 'user' }),
+  // Suspends the sister once (later valid bodies meet a 409: she is suspended already); lifting comes last.
+  'POST /api/moderation/members/{userId}/suspensions': () => ({
+    reason: 'A reason',
+    length: { kind: 'days', days: 1 },
+  }),
   'POST /api/posts': () => ({ title: 'A title', content: 'Some words', category: 'general' }),
   'POST /api/posts/{postId}/comments': () => ({ content: 'A comment' }),
   'PUT /api/profiles/me': () => ({ displayName: 'Fuzz Sister', bio: 'A bio' }),
+  'PUT /api/account/profile': () => ({ displayName: 'Fuzz Sister', bio: 'A bio' }),
+  // A wrong password: valid, refused with 400 after validation, and nothing is deleted.
+  'POST /api/account/delete': () => ({ password: 'not-the-password', keepContent: true, confirmation: 'DELETE' }),
   'POST /api/forums/categories/{categoryId}/topics': () => ({ title: 'A topic', content: 'To discuss' }),
   'PATCH /api/forums/topics/{topicId}': () => ({ title: 'A topic', content: 'To discuss' }),
   'POST /api/forums/topics/{topicId}/replies': () => ({ content: 'A reply' }),
@@ -641,18 +668,29 @@ const validBodies = (): Record<string, () => Record<string, unknown>> => ({
   // A version no ingredient has: valid, refused with 409 after validation.
   'PATCH /api/admin/bath-ingredients/{ingredientId}': () => ({ version: 999_999, ...bathIngredientBody() }),
   'POST /api/conversations': () => ({ userId: params.userId }),
+  // Moderation (issue 30): a report of the sister's post; the queue's actions on the fixture case.
+  'POST /api/reports': () => ({ targetType: 'post', targetId: params.postId, reason: 'other', note: 'Unkind' }),
+  'POST /api/moderation/cases/{caseId}/warn': () => ({ message: 'Please be kind' }),
+  'POST /api/moderation/cases/{caseId}/suspend': () => ({ reason: 'Repeated unkindness', days: 3 }),
+  'PUT /api/moderation/settings': () => ({ hideThreshold: 3 }),
   'POST /api/conversations/{conversationId}/messages': () => ({ content: 'Hello' }),
   // better-auth's routes are not in the document: their text fields are listed here.
   'POST /api/auth/sign-up/email': () => ({ email: uniqueEmail('hostile'), password: 'moonlight', name: 'Luna' }),
   'POST /api/auth/sign-in/email': () => ({ email: admin.email, password: admin.password, callbackURL: '/dashboard' }),
   'POST /api/auth/request-password-reset': () => ({ email: admin.email, redirectTo: '/reset-password' }),
   'POST /api/auth/reset-password': () => ({ newPassword: 'moonlight', token: 'a-reset-token' }),
+  // Two-factor codes (the admin has it off: a well-formed code reaches better-auth and is refused there).
+  'POST /api/auth/two-factor/verify-totp': () => ({ code: '123456', trustDevice: false }),
+  'POST /api/auth/two-factor/verify-backup-code': () => ({ code: 'abcde-12345' }),
 });
+// change-email's text fields (its limit is 5 an hour per member) are tried in auth/change-email.test.ts.
 const AUTH_TEXT_FIELDS: Record<string, string[]> = {
   'POST /api/auth/sign-up/email': ['email', 'name', 'callbackURL'],
   'POST /api/auth/sign-in/email': ['email', 'callbackURL'],
   'POST /api/auth/request-password-reset': ['email', 'redirectTo'],
   'POST /api/auth/reset-password': ['token'],
+  'POST /api/auth/two-factor/verify-totp': ['code'],
+  'POST /api/auth/two-factor/verify-backup-code': ['code'],
 };
 const eventBody = () => ({
   circleId: params.circleId,

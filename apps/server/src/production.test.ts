@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../test/test-app.ts';
+import { secretOfUri, totpCode } from '../test/totp.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { PAGE_LOADER_SCRIPT } from './modules/pages/page-html.ts';
 import { grantRoleByEmail } from './modules/roles/service.ts';
@@ -57,7 +58,7 @@ async function signUpAdmin(app: TestApp): Promise<string> {
     url: '/api/auth/sign-up/email',
     headers: { origin: ORIGIN },
     remoteAddress: '10.9.9.9',
-    payload: { email, password: 'moonlight' },
+    payload: { email, password: 'moonlight', name: 'Admin' },
   });
   expect(response.statusCode).toBe(200);
   const header = response.headers['set-cookie'];
@@ -65,7 +66,28 @@ async function signUpAdmin(app: TestApp): Promise<string> {
     value.includes('better-auth.session_token='),
   );
   await grantRoleByEmail(app.database.db, email, 'admin');
-  return cookie?.split(';')[0] ?? '';
+  // Staff tools need two-factor in production (STAFF_TWO_FACTOR defaults to required).
+  return turnOnTwoFactor(app, cookie?.split(';')[0] ?? '');
+}
+
+const setCookieOf = (response: { headers: Record<string, unknown> }, name: string) => {
+  const header = response.headers['set-cookie'];
+  const found = (Array.isArray(header) ? header : [String(header)]).find(
+    (value: string) => value.startsWith(`${name}=`) && !/max-age=0/i.test(value),
+  );
+  return found?.split(';')[0];
+};
+
+/** Two-factor on for the session's member (password, then a code); her new session cookie. */
+async function turnOnTwoFactor(app: TestApp, cookie: string): Promise<string> {
+  const post = (url: string, payload: object, sessionCookie = cookie) =>
+    app.request({ method: 'POST', url, cookie: sessionCookie, headers: { origin: ORIGIN }, payload });
+  const enabled = await post('/api/auth/two-factor/enable', { password: 'moonlight' });
+  expect(enabled.statusCode).toBe(200);
+  const code = totpCode(secretOfUri(enabled.json().totpURI));
+  const confirmed = await post('/api/auth/two-factor/verify-totp', { code });
+  expect(confirmed.statusCode).toBe(200);
+  return setCookieOf(confirmed, '__Secure-better-auth.session_token') ?? '';
 }
 
 async function settingsWarnings(app: TestApp): Promise<string[]> {
@@ -102,7 +124,7 @@ describe('in production', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: ORIGIN },
-      payload: { email: uniqueEmail(), password: 'moonlight' },
+      payload: { email: uniqueEmail(), password: 'moonlight', name: 'Luna' },
     });
     expect(response.statusCode).toBe(200);
     const header = response.headers['set-cookie'];
@@ -126,7 +148,7 @@ describe('in production', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: 'https://evil.example' },
-      payload: { email: uniqueEmail(), password: 'moonlight' },
+      payload: { email: uniqueEmail(), password: 'moonlight', name: 'Luna' },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('CROSS_SITE_REQUEST');
@@ -142,6 +164,67 @@ describe('source maps in production', () => {
       expect(map.statusCode, url).toBe(404);
       expect(map.body).not.toContain('secret.ts');
     }
+  });
+});
+
+describe('two-factor in production', () => {
+  it('signs in with a code through the __Secure- challenge cookie', async () => {
+    const email = uniqueEmail('two-factor');
+    const signUp = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      remoteAddress: '10.9.9.10',
+      payload: { email, password: 'moonlight', name: 'Luna' },
+    });
+    const first = setCookieOf(signUp, '__Secure-better-auth.session_token') ?? '';
+    const enabled = await t.request({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      cookie: first,
+      headers: { origin: ORIGIN },
+      payload: { password: 'moonlight' },
+    });
+    const secret = secretOfUri(enabled.json().totpURI);
+    await t.request({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      cookie: first,
+      headers: { origin: ORIGIN },
+      payload: { code: totpCode(secret) },
+    });
+    const signIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: ORIGIN },
+      payload: { email, password: 'moonlight' },
+    });
+    expect(signIn.json()).toMatchObject({ twoFactorRedirect: true });
+    const challenge = setCookieOf(signIn, '__Secure-better-auth.two_factor');
+    expect(challenge).toBeDefined();
+    const verified = await t.request({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      cookie: challenge,
+      headers: { origin: ORIGIN },
+      payload: { code: totpCode(secret) },
+    });
+    expect(verified.statusCode).toBe(200);
+    const session = setCookieOf(verified, '__Secure-better-auth.session_token');
+    const me = await t.request({ method: 'GET', url: '/api/me', cookie: session, headers: { origin: ORIGIN } });
+    expect(me.json().user.email).toBe(email);
+  });
+
+  it('warns when staff may work without it (STAFF_TWO_FACTOR=optional)', () => {
+    const warning =
+      'STAFF_TWO_FACTOR=optional: admins and moderators can use staff tools without two-factor authentication, so a stolen password is enough to act as staff. Remove the setting to require it.';
+    expect(loadConfig({ ...PRODUCTION_ENV, ...STRIPE_ENV, STAFF_TWO_FACTOR: 'optional' }).warnings).toEqual([warning]);
+    expect(loadConfig({ ...PRODUCTION_ENV, ...STRIPE_ENV }).warnings).toEqual([]);
+    expect(loadConfig({ ...PRODUCTION_ENV, ...STRIPE_ENV }).staffTwoFactor).toBe('required');
+    expect(loadConfig({ PORT: '3000', STAFF_TWO_FACTOR: 'optional' }).warnings).toEqual([]);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, ...STRIPE_ENV, STAFF_TWO_FACTOR: 'off' })).toThrow(
+      'STAFF_TWO_FACTOR must be required or optional',
+    );
   });
 });
 

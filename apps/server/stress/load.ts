@@ -13,7 +13,7 @@ export async function signUpSubscriber(baseUrl: string, n: number): Promise<Load
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ email, password: 'moonlight' }),
+    body: JSON.stringify({ email, password: 'moonlight', name: `Stress ${n}` }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const cookie = (response.headers.getSetCookie().find((c) => c.includes('session_token=')) ?? '').split(';')[0] ?? '';

@@ -16,6 +16,10 @@ export async function startFakeStripe() {
     checkoutSessions: [] as Json[],
     portalSessions: [] as Json[],
     subscriptions: new Map<string, Json>(),
+    /** Subscription ids cancelled through DELETE /v1/subscriptions/:id, in order. */
+    cancelledSubscriptions: [] as string[],
+    /** While set, cancelling answers 500 (Stripe unreachable or failing). */
+    failCancels: false,
   };
 
   const server = http.createServer((request, response) => {
@@ -67,6 +71,22 @@ export async function startFakeStripe() {
         return send(200, session);
       }
       const match = url.pathname.match(/^\/v1\/subscriptions\/([\w-]+)$/);
+      if (request.method === 'DELETE' && match?.[1]) {
+        if (state.failCancels) return send(500, { error: { type: 'api_error', message: 'Something went wrong' } });
+        const subscription = state.subscriptions.get(match[1]);
+        if (!subscription) {
+          return send(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such subscription: '${match[1]}'`,
+            },
+          });
+        }
+        subscription.status = 'canceled';
+        state.cancelledSubscriptions.push(match[1]);
+        return send(200, subscription);
+      }
       if (request.method === 'GET' && match?.[1]) {
         const subscription = state.subscriptions.get(match[1]);
         if (subscription) return send(200, subscription);

@@ -14,7 +14,11 @@ import { createTestDatabase } from './test-database.ts';
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ PORT: '3000', DEMO_DATA: '0', AUTH_RATE_LIMIT: '1000' }), ...overrides };
+  // Staff tests act without two-factor; two-factor.test.ts sets staffTwoFactor 'required' itself.
+  return {
+    ...loadConfig({ PORT: '3000', DEMO_DATA: '0', AUTH_RATE_LIMIT: '1000', STAFF_TWO_FACTOR: 'optional' }),
+    ...overrides,
+  };
 }
 
 export interface TestApp {
@@ -32,8 +36,8 @@ export interface TestApp {
     url: string,
     payload?: unknown,
   ): Promise<LightMyRequestResponse>;
-  /** Signs a new account up and returns its cookie and id. */
-  signUp(email?: string, password?: string): Promise<TestMember>;
+  /** Signs a new account up and returns its cookie and id; her name is the email's local part unless given. */
+  signUp(email?: string, password?: string, name?: string): Promise<TestMember>;
   signIn(email: string, password: string): Promise<LightMyRequestResponse>;
   /** A new member with an active (test-mode) subscription, optionally with a role. */
   signUpSubscriber(role?: Role): Promise<TestMember>;
@@ -49,6 +53,9 @@ export interface TestMember {
 }
 
 let counter = 0;
+
+/** The name a test member signs up with: her email's local part, the display name accounts had before names were asked. */
+export const defaultTestName = (email: string) => email.toLowerCase().split('@')[0] ?? 'member';
 export const uniqueEmail = (prefix = 'member') => `${prefix}.${process.pid}.${Date.now()}.${counter++}@example.com`;
 
 /** The session cookie from a response, ready for the Cookie header. */
@@ -62,7 +69,13 @@ export function cookieFrom(response: LightMyRequestResponse): string {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { stripe?: Stripe; webDist?: string; periodicJobs?: boolean } = {},
+  options: {
+    stripe?: Stripe;
+    webDist?: string;
+    periodicJobs?: boolean;
+    /** Fastify's logger (none unless given: a test that checks what is logged passes a stream). */
+    logger?: Parameters<typeof buildApp>[0]['logger'];
+  } = {},
 ): Promise<TestApp> {
   // Uploads go to a folder of this app's own (unless the test names one), removed when it closes.
   const mediaRoot = overrides.media ? undefined : mkdtempSync(path.join(os.tmpdir(), 'lunara-test-media-'));
@@ -74,7 +87,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     stripe: options.stripe,
     webDist: options.webDist,
     periodicJobs: options.periodicJobs,
@@ -98,7 +111,7 @@ export async function createTestApp(
     return request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
   }
 
-  async function signUp(email = uniqueEmail(), password = 'moonlight') {
+  async function signUp(email = uniqueEmail(), password = 'moonlight', name = defaultTestName(email)) {
     // Each sign-up comes from its own address, so fixtures never use up a test's rate limit.
     const n = counter++;
     const remoteAddress = `10.250.${(n >> 8) & 255}.${n & 255}`;
@@ -106,7 +119,7 @@ export async function createTestApp(
       method: 'POST',
       url: '/api/auth/sign-up/email',
       remoteAddress,
-      payload: { email, password },
+      payload: { email, password, name },
     });
     if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
     const body = response.json() as { user: { id: string } };

@@ -50,6 +50,8 @@ export const adminUserSchema = z.object({
   membershipStatus: z.enum(MEMBERSHIP_STATUSES),
   bio: z.string().nullable(),
   createdAt: z.string(),
+  /** Her suspension in force now (issue 30); null when she is not suspended. `endsAt` null: permanent. */
+  suspension: z.object({ endsAt: z.string().nullable(), reason: z.string() }).nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = pageOf(adminUserSchema);

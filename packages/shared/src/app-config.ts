@@ -10,5 +10,7 @@ export const publicConfigSchema = z.object({
   isProduction: z.boolean(),
   /** The largest upload of each kind, in bytes (the server refuses more; the browser says so first). */
   uploadLimits: z.record(z.enum(MEDIA_KINDS), z.number().int()),
+  /** Admins and moderators must turn two-factor on before staff tools answer them (STAFF_TWO_FACTOR). */
+  staffTwoFactorRequired: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

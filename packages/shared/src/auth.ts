@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opaqueText, optionalSingleLineText } from './text.ts';
+import { opaqueText, singleLineText } from './text.ts';
 import { returnAddressSchema } from './urls.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -35,12 +35,15 @@ export function defaultDisplayName(email: string): string {
   return email.split('@')[0] ?? email;
 }
 
-/** Sign-up takes what the form sends; the display name defaults to the email's local part. */
-export const signUpBodySchema = signUpCredentialsSchema.extend({
-  // Blank (or invisible) means "not given": the default applies.
-  name: optionalSingleLineText(80, 'Your name')
-    .transform((name) => name || undefined)
-    .optional(),
+/** The name she gives at sign-up: her display name, on her certificates and in the welcome. */
+export const signUpNameSchema = singleLineText(80, 'Enter your name', 'Your name');
+
+/** The sign-up form's fields: her name, and credentials with a password being chosen. */
+export const signUpFormSchema = signUpCredentialsSchema.extend({ name: signUpNameSchema });
+export type SignUpForm = z.infer<typeof signUpFormSchema>;
+
+/** Sign-up takes what the form sends; the name is required (a blank or invisible one is refused). */
+export const signUpBodySchema = signUpFormSchema.extend({
   callbackURL: returnAddressSchema.optional(),
 });
 

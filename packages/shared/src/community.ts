@@ -40,6 +40,11 @@ export const NOTIFICATION_TYPES = [
   'pod_declined',
   'pod_removed',
   'pod_meeting',
+  // Her data export is ready to download (issue 30).
+  'data_export_ready',
+  // Moderation (issue 30): a reporter hears the outcome (never who acted); an author gets a staff warning.
+  'report_outcome',
+  'moderation_warning',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -45,6 +45,8 @@ export const postSchema = z.object({
   likedByMe: z.boolean(),
   /** In the order the author chose (at most POST_IMAGES_MAX). */
   images: z.array(postImageSchema),
+  /** Only to its author and staff while reports hide it from everyone else (moderation). */
+  hiddenForReview: z.boolean().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -61,6 +63,10 @@ export const commentSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   author: authorSchema,
+  /** Only to a member who blocked its author: the text is not sent, a "hidden" line shows instead. */
+  hiddenByBlock: z.boolean().optional(),
+  /** Only to its author and staff while reports hide it from everyone else (moderation). */
+  hiddenForReview: z.boolean().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentPageSchema = pageOf(commentSchema);

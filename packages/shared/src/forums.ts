@@ -34,6 +34,8 @@ export const topicSummarySchema = z.object({
   createdAt: z.string(),
   lastReplyAt: z.string().nullable(),
   lastReplyUserName: z.string().nullable(),
+  /** Whose reply that was: the server names no member either side of a block. */
+  lastReplyUserId: z.string().nullable(),
   author: authorSchema,
 });
 export type TopicSummary = z.infer<typeof topicSummarySchema>;
@@ -43,6 +45,8 @@ export type TopicPage = z.infer<typeof topicPageSchema>;
 export const topicDetailSchema = topicSummarySchema.extend({
   content: z.string(),
   category: z.object({ id: z.string(), name: z.string() }),
+  /** Only to its author and staff while reports hide it from everyone else (moderation). */
+  hiddenForReview: z.boolean().optional(),
 });
 export type TopicDetail = z.infer<typeof topicDetailSchema>;
 
@@ -53,6 +57,10 @@ export const replySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   author: authorSchema,
+  /** Only to a member who blocked its author: the text is not sent, a "hidden" line shows instead. */
+  hiddenByBlock: z.boolean().optional(),
+  /** Only to its author and staff while reports hide it from everyone else (moderation). */
+  hiddenForReview: z.boolean().optional(),
 });
 export type Reply = z.infer<typeof replySchema>;
 export const replyPageSchema = pageOf(replySchema);

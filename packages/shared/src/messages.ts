@@ -82,6 +82,8 @@ export const messageSchema = z.object({
   isRead: z.boolean(),
   createdAt: z.string(),
   sender: authorSchema,
+  /** Only to a member who blocked its author: the text is not sent, a "hidden" line shows instead. */
+  hiddenByBlock: z.boolean().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

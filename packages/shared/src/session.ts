@@ -19,6 +19,8 @@ export const meResponseSchema = z.object({
       id: z.string(),
       email: z.string(),
       emailVerified: z.boolean(),
+      /** Two-factor authentication is on for her account. */
+      twoFactorEnabled: z.boolean(),
       role: roleSchema,
       profile: profileSchema,
     })

@@ -28,8 +28,16 @@ function shapeOf(value: unknown, path = ''): string[] {
 describe('sign-up with an address that already has an account', () => {
   it('answers with the status and body shape of a new account, without a session, and changes nothing', async () => {
     const owner = await t.signUp();
-    const fresh = await post('/api/auth/sign-up/email', { email: uniqueEmail('fresh'), password: 'moonlight' });
-    const taken = await post('/api/auth/sign-up/email', { email: owner.email, password: 'another-secret' });
+    const fresh = await post('/api/auth/sign-up/email', {
+      email: uniqueEmail('fresh'),
+      password: 'moonlight',
+      name: 'Luna',
+    });
+    const taken = await post('/api/auth/sign-up/email', {
+      email: owner.email,
+      password: 'another-secret',
+      name: 'Luna',
+    });
 
     expect(taken.statusCode).toBe(fresh.statusCode);
     expect(taken.statusCode).toBe(200);
@@ -51,7 +59,11 @@ describe('sign-up with an address that already has an account', () => {
   it('emails the owner of the address, with a sign-in and a reset-password link, and nothing else', async () => {
     const owner = await t.signUp();
     const before = (await mailsTo(t, owner.email)).length;
-    const taken = await post('/api/auth/sign-up/email', { email: owner.email.toUpperCase(), password: 'moonlight' });
+    const taken = await post('/api/auth/sign-up/email', {
+      email: owner.email.toUpperCase(),
+      password: 'moonlight',
+      name: 'Luna',
+    });
     expect(taken.statusCode).toBe(200);
 
     const mails = await mailsTo(t, owner.email);
@@ -66,7 +78,7 @@ describe('sign-up with an address that already has an account', () => {
 
 describe('every endpoint that takes an email address', () => {
   const endpoints = [
-    { url: '/api/auth/sign-up/email', body: (email: string) => ({ email, password: 'moonlight' }) },
+    { url: '/api/auth/sign-up/email', body: (email: string) => ({ email, password: 'moonlight', name: 'Luna' }) },
     {
       url: '/api/auth/request-password-reset',
       body: (email: string) => ({ email, redirectTo: `${TEST_ORIGIN}/reset-password` }),

@@ -156,7 +156,7 @@ describe('limits', () => {
             url: `/api/auth${endpoint.path}`,
             remoteAddress: nextIp(),
             // The address as typed differently each time is still one address.
-            payload: { email: i % 2 ? address.toUpperCase() : ` ${address}`, password: 'moonlight' },
+            payload: { email: i % 2 ? address.toUpperCase() : ` ${address}`, password: 'moonlight', name: 'Luna' },
           });
           statuses.push(response.statusCode);
           if (response.statusCode === 429) {
@@ -420,7 +420,7 @@ describe('two session cookies in one request', () => {
         method: 'POST',
         url: '/api/auth/sign-up/email',
         headers: { origin },
-        payload: { email, password: 'moonlight' },
+        payload: { email, password: 'moonlight', name: 'Luna' },
       });
       expect(signedUp.statusCode).toBe(200);
       const setCookie = String(signedUp.headers['set-cookie']);

@@ -2,19 +2,24 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lunara/shared/auth';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { account, session, user, verification } from '../db/schema/auth.ts';
+import { account, session, twoFactor, user, verification } from '../db/schema/auth.ts';
+import { addressConfirmationEmail } from '../mail/account-emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import { passwordResetEmail } from '../mail/templates.ts';
 import { confirmEmailByReset, promoteIfConfiguredAdmin } from '../modules/roles/service.ts';
 import { announceSessionChange } from '../modules/session/session-cache.ts';
+import { suspendedSessionHooks } from '../modules/suspensions/sign-in-guard.ts';
 import { createAnswerFloor } from './answer-floor.ts';
+import { checkPasswordForEmailChange, isEmailChangeConfirmation, noticeOldAddress } from './email-change.ts';
 import { endSessionsExcept } from './end-sessions.ts';
 import { answerExistingMemberSignUp } from './existing-member-sign-up.ts';
 import { revokeOtherResetLinks } from './reset-token-revocation.ts';
 import { CLIENT_ADDRESS_HEADER } from './session-cookie.ts';
+import { twoFactorOptions } from './two-factor-options.ts';
 
 interface AuthDeps {
   db: Db;
@@ -36,7 +41,7 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
     basePath: '/api/auth',
     secret,
     trustedOrigins: config.trustedOrigins,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, twoFactor } }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -64,20 +69,27 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
       // session someone else made with that address) would let a stranger who signed up first share
       // the account the owner then uses. See afterEmailVerification.
       autoSignInAfterVerification: false,
+      // A sign-up's confirmation (greeting her by the name she gave), or a new address's (email-change.ts).
       sendVerificationEmail: async ({ user: member, url }) => {
-        await mailer.send(verificationEmail(config.productName, member.email, url));
+        await mailer.send(addressConfirmationEmail(config.productName, member, url));
       },
       // Confirming ends every other session of the account (all of them when the browser that confirms
       // is not signed in to it): whoever opened it with the owner's address first is out. ADMIN_EMAILS
       // promotes only a confirmation made signed in to the account: the link proves the address, the
       // session that the account is hers.
+      // A new address confirmed from settings ends no session: only she could ask for that link, signed in.
       afterEmailVerification: async (member, request) => {
         const session = request ? await auth.api.getSession({ headers: request.headers }) : null;
         const own = session?.user.id === member.id ? session.session.id : undefined;
-        await endSessionsExcept(db, member.id, own);
+        if (!isEmailChangeConfirmation(request)) await endSessionsExcept(db, member.id, own);
         announceSessionChange(member.id);
         if (own) await promoteIfConfiguredAdmin(db, member, config.adminEmails);
       },
+    },
+    user: {
+      // Confirmed by a link to the new address (sendVerificationEmail); the old one stays until then and
+      // is told (hooks below). No sendChangeEmailConfirmation: that would ask the old address first.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -85,6 +97,16 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
     },
     databaseHooks: {
       // (No user hook: a new account's profile and "user" role come from a database trigger, decision 002.)
+      // A suspended member gets no session, whichever endpoint would make one (modules/suspensions).
+      session: { create: suspendedSessionHooks(db) },
+      // The only update that sets `email` is following a new address's link, which proves that address.
+      user: {
+        update: {
+          before: async (data) => (data.email === undefined ? undefined : { data: { ...data, emailVerified: true } }),
+          // This process forgets her cached session (its email) now; others hear the user trigger's NOTIFY.
+          after: async (row) => announceSessionChange(row.id),
+        },
+      },
       verification: {
         delete: {
           before: async (row) => {
@@ -99,9 +121,13 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
           return answerExistingMemberSignUp(ctx, { mailer, productName: config.productName, appUrl: config.appUrl });
         }
         if (ctx.path === '/request-password-reset' && ctx.request) resetRequestFloor.start(ctx.request);
+        if (ctx.path === '/change-email') await checkPasswordForEmailChange(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/request-password-reset' && ctx.request) await resetRequestFloor.wait(ctx.request);
+        if (ctx.path === '/change-email') {
+          await noticeOldAddress(ctx, { mailer, productName: config.productName, appUrl: config.appUrl });
+        }
       }),
     },
     // Rate limits are Fastify's (shared with the rest of the API), not better-auth's.
@@ -121,6 +147,7 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
       },
     },
     telemetry: { enabled: false },
+    plugins: [twoFactorPlugin(twoFactorOptions(config.productName))],
   });
   return auth;
 }

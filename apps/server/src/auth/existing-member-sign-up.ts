@@ -40,6 +40,8 @@ export async function answerExistingMemberSignUp(ctx: GenericEndpointContext, de
     email,
     emailVerified: false,
     image: null,
+    // A new account's answer carries the two-factor plugin's field too: leaving it out would tell them apart.
+    twoFactorEnabled: false,
     createdAt: now,
     updatedAt: now,
   };

@@ -73,10 +73,13 @@ describe('migrations started at once (several processes booting together)', () =
 });
 
 describe('accounts', () => {
-  it('get a profile (display name from the email) and the "user" role from the same insert', async () => {
-    await insertUser('acc-1', 'star.gazer@example.com');
+  it('get a profile (display name from her name, else the email) and the "user" role from the same insert', async () => {
+    await database.db.insert(user).values({ id: 'acc-1', name: '  Selene Moon ', email: 'star.gazer@example.com' });
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, 'acc-1'));
-    expect(profile).toMatchObject({ displayName: 'star.gazer', membershipStatus: 'inactive' });
+    expect(profile).toMatchObject({ displayName: 'Selene Moon', membershipStatus: 'inactive' });
+    await database.db.insert(user).values({ id: 'acc-1b', name: ' ', email: 'night.owl@example.com' });
+    const [unnamed] = await database.db.select().from(profiles).where(eq(profiles.id, 'acc-1b'));
+    expect(unnamed?.displayName).toBe('night.owl');
     const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, 'acc-1'));
     expect(role?.role).toBe('user');
   });

@@ -21,11 +21,15 @@ function linkMail(
   return { to, subject, text, html };
 }
 
-export function verificationEmail(productName: string, to: string, url: string): Mail {
+/** `name` is the one she gave at sign-up (one line, checked by the sign-up schema); "sister" without one. */
+export function verificationEmail(productName: string, to: string, url: string, name?: string): Mail {
   return linkMail(
     to,
     `Confirm your email for ${productName}`,
-    [`Welcome to ${productName}, sister.`, 'Please confirm your email address to complete your sign-up.'],
+    [
+      `Welcome to ${productName}, ${name?.trim() || 'sister'}.`,
+      'Please confirm your email address to complete your sign-up.',
+    ],
     { label: 'Confirm my email', url },
   );
 }

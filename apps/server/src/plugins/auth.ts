@@ -1,4 +1,5 @@
 import type { Role } from '@lunara/shared/roles';
+import { TWO_FACTOR_REQUIRED_CODE, TWO_FACTOR_REQUIRED_MESSAGE } from '@lunara/shared/two-factor';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,6 +18,7 @@ import {
   type SessionCookie,
   sessionTokenOf,
 } from '../auth/session-cookie.ts';
+import { pickCookies } from '../auth/two-factor-cookies.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
 import { createKeyWindowLimiter } from '../lib/key-window-limiter.ts';
 import { listenWhileOpen } from '../lib/listen-while-open.ts';
@@ -31,6 +33,8 @@ export interface SessionUser {
   email: string;
   emailVerified: boolean;
   role: Role;
+  /** Two-factor authentication is on (staff need it for staff routes, see requireRole). */
+  twoFactorEnabled: boolean;
   /** End (epoch ms) of the period of her current membership when the session was loaded; null without one. */
   subscriptionEndsAt: number | null;
 }
@@ -70,6 +74,7 @@ async function loadSessionUser(app: FastifyInstance, request: FastifyRequest, co
     sessionId: result.session.id,
     email: result.user.email,
     emailVerified: result.user.emailVerified,
+    twoFactorEnabled: result.user.twoFactorEnabled === true,
     role,
     subscriptionEndsAt: subscription ? subscription.currentPeriodEnd.getTime() : null,
   };
@@ -92,6 +97,10 @@ export function requireRole(role: Role, message = 'You do not have permission to
     const member = await request.getSessionUser();
     if (!member) throw unauthorized();
     if (member.role !== role && member.role !== 'admin') throw forbidden(message);
+    // Staff powers need a second factor (STAFF_TWO_FACTOR); member routes staff also use do not.
+    if (role !== 'user' && !member.twoFactorEnabled && request.server.config.staffTwoFactor === 'required') {
+      throw new AppError(TWO_FACTOR_REQUIRED_CODE, 403, TWO_FACTOR_REQUIRED_MESSAGE);
+    }
   };
 }
 
@@ -100,6 +109,17 @@ export async function sessionUserOf(request: FastifyRequest): Promise<SessionUse
   const member = await request.getSessionUser();
   if (!member) throw unauthorized();
   return member;
+}
+
+/**
+ * The member as she may act on others' content from member routes (deleting another's post, deciding
+ * circle requests, seeing what is hidden for review): a moderator or admin without the second factor
+ * STAFF_TWO_FACTOR requires acts as a member there, as requireRole refuses her the staff routes.
+ */
+export async function actingMemberOf(request: FastifyRequest): Promise<SessionUser> {
+  const member = await sessionUserOf(request);
+  const lacksSecondFactor = !member.twoFactorEnabled && request.server.config.staffTwoFactor === 'required';
+  return member.role !== 'user' && lacksSecondFactor ? { ...member, role: 'user' } : member;
 }
 
 /** The path and query better-auth gets: the route's canonical path, never the raw one the client sent. */
@@ -120,12 +140,17 @@ async function forwardToAuth(
   endpoint: AuthEndpoint,
   cookie: SessionCookie | undefined,
   body?: unknown,
+  twoFactorCookieNames: readonly string[] = [],
 ) {
   const caller = endpoint.changesCaller ? await request.getSessionUser() : null;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const headers = authHeaders(request, cookie);
   // The body sent is always JSON, whatever the client sent (a bodiless sign-out included).
   if (hasBody) headers.set('content-type', 'application/json');
+  if (!cookie && endpoint.readsTwoFactorCookies) {
+    const picked = pickCookies(request.headers.cookie, twoFactorCookieNames);
+    if (picked.length > 0) headers.set('cookie', picked.join('; '));
+  }
   const response = await app.auth.handler(
     new Request(canonicalAuthUrl(app, request, endpoint), {
       method: request.method,
@@ -152,7 +177,8 @@ async function forwardToAuth(
       // Not JSON: fall through to the generic message.
     }
     const status = response.status;
-    const message = status >= 500 ? 'Something went wrong' : (parsed.message ?? 'Authentication failed');
+    const mapped = parsed.code ? endpoint.messages?.[parsed.code] : undefined;
+    const message = status >= 500 ? 'Something went wrong' : (mapped ?? parsed.message ?? 'Authentication failed');
     if (status >= 500) request.log.error({ status, code: parsed.code }, 'auth handler failed');
     return reply.type('application/json').send({ error: { code: parsed.code ?? 'AUTH_ERROR', message } });
   }
@@ -179,7 +205,14 @@ export default fp(
     const secret = await resolveAuthSecret(app.db, app.config.authSecret);
     app.decorate('auth', createAuth({ db: app.db, config: app.config, mailer: app.mailer, log: app.log, secret }));
     // The one cookie name better-auth reads in this configuration (with __Secure- behind https).
-    const sessionCookieName = (await app.auth.$context).authCookies.sessionToken.name;
+    const authContext = await app.auth.$context;
+    const sessionCookieName = authContext.authCookies.sessionToken.name;
+    // What a browser between password and code holds (better-auth's two-factor plugin's names).
+    const twoFactorCookieNames = [
+      authContext.createAuthCookie('two_factor').name,
+      authContext.createAuthCookie('trust_device').name,
+      authContext.authCookies.dontRememberToken.name,
+    ];
     const sessions = createSessionCache<SessionUser>({ ttlMs: app.config.sessionCacheMs });
     app.decorateRequest('getSessionUser', function (this: FastifyRequest) {
       let loaded = perRequest.get(this);
@@ -235,7 +268,15 @@ export default fp(
           const locked = failureLimiter?.check(address) ?? 0;
           if (locked > 0) throw tooMany('failed sign-ins to this account', locked, ', or reset your password.');
           const cookie = readSessionCookie(request.headers.cookie, sessionCookieName);
-          await forwardToAuth(app, request, reply, endpoint, cookie, endpoint.prepare ? endpoint.prepare(body) : body);
+          await forwardToAuth(
+            app,
+            request,
+            reply,
+            endpoint,
+            cookie,
+            endpoint.prepare ? endpoint.prepare(body) : body,
+            twoFactorCookieNames,
+          );
           if (failureLimiter && reply.statusCode === 401) failureLimiter.hit(address);
           else if (failureLimiter && reply.statusCode < 400) failureLimiter.reset(address);
           return reply;

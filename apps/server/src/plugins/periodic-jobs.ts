@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { deleteExpiredExports, processNextExport } from '../modules/account-data/export-service.ts';
 import { foldCounterDeltas } from '../modules/admin/maintained-totals.ts';
 import { deleteUnclaimedResults } from '../modules/assessment/pathway-service.ts';
 import { deleteExpiredIdempotencyKeys } from '../modules/idempotency/idempotency-service.ts';
@@ -61,6 +62,16 @@ const JOBS: Job[] = [
     async run(app) {
       for (;;) if ((await deleteUnfinishedUploads(app.db)) === 0) break;
       for (;;) if ((await deleteUnattachedPostImages(app.db)) === 0) break;
+    },
+  },
+  {
+    // "Export my data": pending exports claimed one at a time with SKIP LOCKED (each reads all of one
+    // member's data), then expired ones deleted (their files queued for the job above).
+    name: 'data exports',
+    everyMs: 15_000,
+    async run(app) {
+      for (let n = 0; n < 10; n++) if (!(await processNextExport(app.db, app.mediaStorage, app.log))) break;
+      for (;;) if ((await deleteExpiredExports(app.db)) === 0) return;
     },
   },
   {

@@ -1,11 +1,19 @@
 import { type ReactNode, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { paths } from '../config/paths.ts';
+import { StaffTwoFactorPanel, useStaffNeedsTwoFactor } from '../features/account/components/staff-two-factor-gate.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { useMembership } from './hooks/use-membership.ts';
+import { MemberPage } from './member-page.tsx';
+import { authHrefReturningTo, RETURN_PARAM, safeReturnPath } from './return-path.ts';
 
-const toAuth = <Navigate to={paths.auth.getHref()} replace />;
+/** To /auth, remembering the page she asked for (?next=...), where sign-in brings her back. */
+function ToAuth() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={authHrefReturningTo(`${pathname}${search}${hash}`)} replace />;
+}
+const toAuth = <ToAuth />;
 const toDashboard = <Navigate to={paths.dashboard.getHref()} replace />;
 
 /** Visitors are sent to /auth, replacing the history entry (spec section 6). */
@@ -21,8 +29,10 @@ export function RequireUser({ children }: { children: ReactNode }) {
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user } = useMe();
+  const { search } = useLocation();
   const [arrivedSignedIn] = useState(user !== null);
-  return arrivedSignedIn ? <Navigate to={paths.dashboard.getHref()} replace /> : children;
+  const next = safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM)) ?? paths.dashboard.getHref();
+  return arrivedSignedIn ? <Navigate to={next} replace /> : children;
 }
 
 /**
@@ -40,7 +50,16 @@ export function RequireMembership({ area, children }: { area: 'courses' | 'membe
 /** The admin panel: visitors to /auth, everyone else but admins to /dashboard. */
 export function RequireAdmin({ children, loading }: { children: ReactNode; loading: ReactNode }) {
   const { user, isAdmin, isLoading } = useMembership();
+  const needsTwoFactor = useStaffNeedsTwoFactor();
   if (!user) return toAuth;
   if (isLoading) return loading;
-  return isAdmin ? children : toDashboard;
+  if (!isAdmin) return toDashboard;
+  // Every admin page's requests would be refused (STAFF_TWO_FACTOR): say why and where to fix it instead.
+  return needsTwoFactor ? (
+    <MemberPage>
+      <StaffTwoFactorPanel />
+    </MemberPage>
+  ) : (
+    children
+  );
 }

@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BrandMark } from '../components/brand-mark.tsx';
 import { Button } from '../components/ui/button.tsx';
 import {
@@ -19,13 +19,16 @@ import { MembershipBadge } from './membership-badge.tsx';
  * show the badge and sign-out themselves (the dashboard) turn the header's off.
  */
 export function MemberHeader({ showAccount = true }: { showAccount?: boolean }) {
-  const { isAdmin, hasMembersArea, isPayingMember } = useMembership();
-  const links = [
+  const { isAdmin, isModerator, hasMembersArea, isPayingMember } = useMembership();
+  const { pathname } = useLocation();
+  const links: { to: string; label: string; show: boolean; alsoUnder?: string }[] = [
     { to: paths.dashboard.getHref(), label: 'Dashboard', show: true },
     { to: paths.courses.getHref(), label: 'Courses', show: isPayingMember },
-    { to: paths.community.getHref(), label: 'Sisterhood', show: hasMembersArea },
+    { to: paths.community.getHref(), label: 'Sisterhood', show: hasMembersArea, alsoUnder: '/pods/' },
     { to: paths.rituals.getHref(), label: 'Rituals', show: hasMembersArea },
+    { to: paths.moderation.getHref(), label: 'Moderation', show: isModerator },
     { to: paths.admin.getHref(), label: 'Admin', show: isAdmin },
+    { to: paths.settings.getHref(), label: 'Settings', show: true },
   ].filter((link) => link.show);
 
   return (
@@ -40,7 +43,9 @@ export function MemberHeader({ showAccount = true }: { showAccount?: boolean }) 
               className={({ isActive }) =>
                 cn(
                   'rounded-full px-3.5 py-2 text-sm font-medium',
-                  isActive ? 'bg-night-900 text-moon-50' : 'text-ink-muted hover:bg-moon-100 hover:text-ink',
+                  isActive || (link.alsoUnder && pathname.startsWith(link.alsoUnder))
+                    ? 'bg-night-900 text-moon-50'
+                    : 'text-ink-muted hover:bg-moon-100 hover:text-ink',
                 )
               }
             >

@@ -28,6 +28,8 @@ export const PAGE_ROUTES = [
   { path: paths.rituals.path, module: 'rituals', title: 'Daily Rituals' },
   { path: paths.bathBuilder.path, module: 'bath-builder', title: 'Spiritual Bath Builder' },
   { path: paths.bathRecipe.path, module: 'bath-recipe', title: 'Bath Recipe' },
+  { path: paths.settings.path, module: 'settings', title: 'Account Settings' },
+  { path: paths.moderation.path, module: 'moderation', title: 'Moderation' },
   { path: paths.admin.path, module: 'admin', title: 'Admin Panel' },
   { path: paths.adminContent.path, module: 'admin-content', title: 'Content Studio' },
   { path: paths.adminCourse.path, module: 'admin-course', title: 'Edit Course' },

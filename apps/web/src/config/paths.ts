@@ -21,6 +21,8 @@ export const paths = {
   bathBuilder: { path: '/rituals/bath-builder', getHref: () => '/rituals/bath-builder' },
   bathRecipe: { path: '/rituals/baths/:bathId', getHref: (bathId: string) => `/rituals/baths/${bathId}` },
   pod: { path: '/pods/:podId', getHref: (podId: string) => `/pods/${podId}` },
+  settings: { path: '/settings', getHref: () => '/settings' },
+  moderation: { path: '/moderation', getHref: () => '/moderation' },
   admin: { path: '/admin', getHref: () => '/admin' },
   adminContent: {
     path: '/admin/content',

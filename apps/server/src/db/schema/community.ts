@@ -18,6 +18,8 @@ export const posts = pgTable(
     isPinned: boolean('is_pinned').notNull().default(false),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
+    /** Set while enough members' reports hide it until a moderator reviews it (modules/moderation). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +66,8 @@ export const postComments = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** Set while enough members' reports hide it until a moderator reviews it (modules/moderation). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -45,6 +45,8 @@ export const forumTopics = pgTable(
     lastReplyUserId: text('last_reply_user_id').references(() => user.id, { onDelete: 'set null' }),
     /** The last reply, or the creation when there is none: the sort key of topic lists. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while enough members' reports hide it until a moderator reviews it (modules/moderation). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,6 +78,8 @@ export const forumReplies = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** Set while enough members' reports hide it until a moderator reviews it (modules/moderation). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

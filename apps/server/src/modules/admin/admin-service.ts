@@ -21,6 +21,7 @@ import { auditLog } from '../../db/schema/operations.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { notifyEventCancelled, notifyEventChanged } from '../events/event-notices.ts';
+import { activeSuspensionsOf } from '../suspensions/suspension-service.ts';
 
 const pageAfter = (cursor: string | undefined, idType: 'uuid' | 'text' = 'uuid') =>
   cursor ? decodeCursor(cursor, ['timestamp', idType === 'uuid' ? 'uuid' : 'memberId']) : undefined;
@@ -62,14 +63,20 @@ export async function listUsers(
     )
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
     .limit(builderLimit(ADMIN_PAGE_SIZE + 1));
+  const page = rows.slice(0, ADMIN_PAGE_SIZE);
+  const suspended = await activeSuspensionsOf(
+    db,
+    page.map(({ profile }) => profile.id),
+  );
   return {
-    items: rows.slice(0, ADMIN_PAGE_SIZE).map(({ profile, role }) => ({
+    items: page.map(({ profile, role }) => ({
       id: profile.id,
       displayName: profile.displayName,
       role: (role ?? 'user') as Role,
       membershipStatus: profile.membershipStatus === 'active' ? 'active' : 'inactive',
       bio: profile.bio,
       createdAt: profile.createdAt.toISOString(),
+      suspension: suspended.get(profile.id) ?? null,
     })),
     nextCursor: nextCursorOf(rows.map(({ profile }) => profile)),
   };

@@ -10,5 +10,6 @@ export function getPublicConfig(app: FastifyInstance): PublicConfig {
     billingProvider: app.billing.kind,
     isProduction: app.config.isProduction,
     uploadLimits: app.config.media.uploadLimits,
+    staffTwoFactorRequired: app.config.staffTwoFactor === 'required',
   };
 }

@@ -12,4 +12,9 @@ export interface BillingProvider {
   createPortalSession(member: BillingMember): Promise<BillingRedirect>;
   /** Verifies, records and applies a provider webhook (Stripe only; the test provider has none). */
   handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean; type: string }>;
+  /**
+   * Cancels at once, at the provider, every subscription of hers that is not over (account deletion).
+   * Rejects if the provider refuses or cannot be reached, so the caller can leave everything as it was.
+   */
+  cancelSubscriptionsNow(member: BillingMember): Promise<void>;
 }

@@ -1,9 +1,10 @@
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@lunara/shared/billing';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
-import { billingCustomers, billingEvents } from '../../db/schema/billing.ts';
+import { user } from '../../db/schema/auth.ts';
+import { billingCustomers, billingEvents, subscriptions } from '../../db/schema/billing.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { BillingMember, BillingProvider } from './provider.ts';
 import { upsertSubscription } from './subscription-service.ts';
@@ -69,10 +70,20 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
     return row?.userId;
   }
 
+  async function accountExists(userId: string): Promise<boolean> {
+    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
+    return row !== undefined;
+  }
+
   /** Re-reads the subscription from Stripe so that duplicate and out-of-order events converge. */
   async function syncSubscription(subscriptionId: string) {
     const subscription = await stripe.subscriptions.retrieve(subscriptionId);
     const userId = await userIdFor(subscription);
+    // A deleted account's cancellation arrives after she is gone: nobody left to update.
+    if (userId && !(await accountExists(userId))) {
+      log.info({ subscriptionId }, 'stripe subscription of a deleted account; ignored');
+      return;
+    }
     if (!userId) {
       log.warn({ subscriptionId }, 'stripe subscription for an unknown customer; ignored');
       return;
@@ -92,6 +103,21 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
       currentPeriodEnd: new Date((item?.current_period_end ?? 0) * 1000),
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
     });
+  }
+
+  /** Her Stripe subscriptions that are not over yet, as our table knows them. */
+  async function openSubscriptionIds(userId: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: subscriptions.providerSubscriptionId })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.provider, 'stripe'),
+          notInArray(subscriptions.status, ['canceled', 'incomplete_expired']),
+        ),
+      );
+    return rows.map((row) => row.id);
   }
 
   return {
@@ -145,6 +171,18 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
       }
       // Unhandled event types are acknowledged, or Stripe would retry them for days.
       return { duplicate: false, type: event.type };
+    },
+    async cancelSubscriptionsNow(member) {
+      for (const id of await openSubscriptionIds(member.id)) {
+        try {
+          await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
+        } catch (error) {
+          // Already cancelled at Stripe (or unknown there): nothing is being charged, which is the goal.
+          const code = (error as { code?: string; statusCode?: number }).code;
+          if (code === 'resource_missing') continue;
+          throw error;
+        }
+      }
     },
   };
 }

@@ -36,6 +36,8 @@ export function createTestProvider(): BillingProvider {
     async handleWebhook() {
       throw new AppError('NOT_FOUND', 404, 'The test billing provider has no webhooks');
     },
+    // Nothing to tell: test subscriptions live only in our database and go with the account.
+    async cancelSubscriptionsNow() {},
   };
 }
 

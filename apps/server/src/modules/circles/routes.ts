@@ -12,7 +12,7 @@ import {
 import { isValidTimeZone } from '@lunara/shared/time-zones';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionUserOf } from '../../plugins/auth.ts';
+import { actingMemberOf, sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
 import { eventCalendarFile, getEvent, listAttendees, listEvents, rsvp } from '../events/event-service.ts';
 import { decideRequest, joinCircle, leaveCircle, listCircles, listPendingRequests } from './circle-service.ts';
@@ -83,7 +83,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      requests: await listPendingRequests(app.db, await sessionUserOf(request)),
+      requests: await listPendingRequests(app.db, await actingMemberOf(request)),
     }),
   );
   for (const decision of ['approve', 'decline'] as const) {
@@ -98,7 +98,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await decideRequest(app.db, await sessionUserOf(request), request.params.requestId, decision === 'approve');
+        await decideRequest(app.db, await actingMemberOf(request), request.params.requestId, decision === 'approve');
         return { ok: true as const };
       },
     );

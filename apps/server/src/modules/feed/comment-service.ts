@@ -11,6 +11,7 @@ import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
+import { isBlockedEitherWay } from '../blocks/block-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { commentAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
@@ -26,6 +27,7 @@ const commentColumns = {
   authorId: postComments.userId,
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
+  hidden: sql<boolean>`${postComments.hiddenAt} is not null`,
 };
 
 type CommentRow = {
@@ -36,9 +38,12 @@ type CommentRow = {
   authorId: string;
   authorName: string | null;
   authorAvatar: string | null;
+  hidden: boolean;
 };
 
 const toComment = (row: CommentRow): Comment => ({
+  // Hidden by reports: the route shows it to its author and staff only (moderation/hidden-content.ts).
+  ...(row.hidden ? { hiddenForReview: true } : {}),
   id: row.id,
   postId: row.postId,
   content: row.content,
@@ -81,6 +86,10 @@ export async function createComment(db: Db, authorId: string, postId: string, co
   const id = await db.transaction(async (tx) => {
     const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
     if (!post) throw notFound('This post no longer exists');
+    // A post she cannot see (either of them blocked the other) answers as if it were gone.
+    if (await isBlockedEitherWay(tx, authorId, post.userId)) throw notFound('This post no longer exists');
+    // Hidden while a moderator reviews it: nobody but its author sees it, so nobody else comments on it.
+    if (post.hiddenAt && post.userId !== authorId) throw notFound('This post no longer exists');
     const [created] = await tx
       .insert(postComments)
       .values({ postId, userId: authorId, content })

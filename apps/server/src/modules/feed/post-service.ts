@@ -3,7 +3,7 @@ import type { PostImage } from '@lunara/shared/media';
 import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { and, desc, eq, ne, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { directRead, isoTime } from '../../db/direct-read.ts';
@@ -20,6 +20,7 @@ import {
   PINNED_CURSOR,
   pinnedCursorValues,
 } from '../../lib/cursor.ts';
+import { isBlockedEitherWay } from '../blocks/block-service.ts';
 import { notifyPostLike } from '../notifications/like-notification.ts';
 import { commentAwardKey, likeAwardKey, postAwardKey, unlikeAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
@@ -130,7 +131,7 @@ const feedPageAfter = directRead((db) =>
     .select(postColumns(sql.placeholder('viewer')))
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
-    .where(afterPinnedCursor(posts.isPinned, posts.createdAt, posts.id))
+    .where(and(isNull(posts.hiddenAt), afterPinnedCursor(posts.isPinned, posts.createdAt, posts.id)))
     .orderBy(...feedOrder)
     .limit(builderLimit(FEED_PAGE_SIZE + 1)),
 );
@@ -155,6 +156,9 @@ const sharedFirstPage: (db: Db) => Promise<SharedPostRow[]> = directRead((db) =>
     .select(sharedColumns)
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
+    // Posts that reports hide are left out for everyone (the cached page is shared); their author and
+    // staff still open them on their own page, marked.
+    .where(isNull(posts.hiddenAt))
     .orderBy(...feedOrder)
     .limit(builderLimit(FEED_PAGE_SIZE + 1)),
 );
@@ -189,15 +193,19 @@ export async function listPosts(db: Db, viewerId: string, cursor?: string): Prom
 }
 
 /** One post as the viewer sees it (its own page, where notifications and shared links lead). */
-export async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {
+export async function getPost(db: Db, viewerId: string, postId: string, viewerIsStaff = false): Promise<Post> {
   const [row] = (await db
-    .select(postColumns(viewerId))
+    .select({ ...postColumns(viewerId), hiddenAt: posts.hiddenAt })
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
-    .where(eq(posts.id, postId))) as Omit<PostRow, 'images'>[];
+    .where(eq(posts.id, postId))) as (Omit<PostRow, 'images'> & { hiddenAt: Date | null })[];
   if (!row) throw notFound('This post no longer exists');
-  const [withItsImages] = await withImages(db, [row]);
-  return toPost(withItsImages as PostRow);
+  // Hidden by reports: its author and staff see it, marked; to anyone else it is not there.
+  if (row.hiddenAt && row.authorId !== viewerId && !viewerIsStaff) throw notFound('This post no longer exists');
+  const { hiddenAt, ...rest } = row;
+  const [withItsImages] = await withImages(db, [rest]);
+  const post = toPost(withItsImages as PostRow);
+  return hiddenAt ? { ...post, hiddenForReview: true } : post;
 }
 
 /** A new post pays +10 and counts toward first_post, in one transaction. */
@@ -303,6 +311,8 @@ export async function setPostLike(db: Db, likerId: string, postId: string, like:
   return db.transaction(async (tx) => {
     const post = await lockPost(tx, postId);
     const isOwnPost = post.userId === likerId;
+    // A post she cannot see (either of them blocked the other) answers as if it were gone; unliking stays open.
+    if (like && (await isBlockedEitherWay(tx, likerId, post.userId))) throw notFound('This post no longer exists');
     if (like) {
       const [created] = await tx
         .insert(postLikes)

@@ -10,16 +10,22 @@ import {
   postPageSchema,
   postSchema,
 } from '@lunara/shared/feed';
+import { isModeratorRole } from '@lunara/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole, sessionUserOf } from '../../plugins/auth.ts';
+import { notFound } from '../../errors.ts';
+import { actingMemberOf, requireRole, sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
+import { hidesAuthor, maskBlocked, withoutBlocked } from '../blocks/block-service.ts';
+import { visibleForReview } from '../moderation/hidden-content.ts';
+import { requireVerifiedEmailToPost } from '../posting-rules/posting-guard.ts';
 import { createComment, deleteComment, listComments } from './comment-service.ts';
 import { createPost, deletePost, getPost, listPosts, setPostLike, setPostPinned } from './post-service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const postParams = z.object({ postId: z.uuid('Unknown post') });
 const ok = z.object({ ok: z.literal(true) });
+const POST_GONE = 'This post no longer exists';
 
 /** The community feed (spec: posts, likes, comments). Subscribers and admins only. */
 const feedRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,12 +44,19 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewerId = (await sessionUserOf(request)).id;
       const { cursor } = request.query;
-      return cursor ? listPosts(app.db, viewerId, cursor) : app.readFeedFirstPage(viewerId);
+      const [page, blocks] = await Promise.all([
+        cursor ? listPosts(app.db, viewerId, cursor) : app.readFeedFirstPage(viewerId),
+        app.readBlocks(viewerId),
+      ]);
+      // After the cache (its first page is everyone's): her blocks, both ways, per viewer. The cursor
+      // stays the page's last row, so a page may come shorter but the next one starts where it should.
+      return { ...page, items: withoutBlocked(page.items, blocks, (post) => post.author.id) };
     },
   );
   app.post(
     '/api/posts',
     {
+      onRequest: requireVerifiedEmailToPost,
       schema: {
         tags: ['feed'],
         summary: 'Share a post (+10 points)',
@@ -63,7 +76,17 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postSchema, ...errors },
       },
     },
-    async (request) => getPost(app.db, (await sessionUserOf(request)).id, request.params.postId),
+    async (request) => {
+      const viewer = await actingMemberOf(request);
+      const viewerId = viewer.id;
+      const [post, blocks] = await Promise.all([
+        getPost(app.db, viewerId, request.params.postId, isModeratorRole(viewer.role)),
+        app.readBlocks(viewerId),
+      ]);
+      // The same answer as for a deleted post: a blocked member learns nothing more than that.
+      if (hidesAuthor(blocks, post.author.id)) throw notFound(POST_GONE);
+      return post;
+    },
   );
   app.delete(
     '/api/posts/:postId',
@@ -76,7 +99,7 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deletePost(app.db, await sessionUserOf(request), request.params.postId);
+      await deletePost(app.db, await actingMemberOf(request), request.params.postId);
       return { ok: true as const };
     },
   );
@@ -124,11 +147,22 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: commentPageSchema, ...errors },
       },
     },
-    async (request) => listComments(app.db, request.params.postId, request.query.cursor),
+    async (request) => {
+      const viewer = await actingMemberOf(request);
+      const viewerId = viewer.id;
+      const [page, blocks] = await Promise.all([
+        listComments(app.db, request.params.postId, request.query.cursor),
+        app.readBlocks(viewerId),
+      ]);
+      // Comments that reports hide: their author and staff see them, marked; nobody else.
+      const seen = visibleForReview(page.items, viewerId, isModeratorRole(viewer.role));
+      return { ...page, items: maskBlocked(seen, blocks, (comment) => comment.author.id) };
+    },
   );
   app.post(
     '/api/posts/:postId/comments',
     {
+      onRequest: requireVerifiedEmailToPost,
       schema: {
         tags: ['feed'],
         summary: 'Comment on a post (+5 points)',
@@ -151,7 +185,7 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteComment(app.db, await sessionUserOf(request), request.params.commentId);
+      await deleteComment(app.db, await actingMemberOf(request), request.params.commentId);
       return { ok: true as const };
     },
   );

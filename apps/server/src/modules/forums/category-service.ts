@@ -31,7 +31,7 @@ export async function listCategories(db: Db): Promise<ForumCategory[]> {
         left join lateral (
           select t.id, t.title, t.created_at, p.display_name
           from forum_topics t left join profiles p on p.id = t.user_id
-          where t.category_id = c.id
+          where t.category_id = c.id and t.hidden_at is null
           order by t.created_at desc limit 1
         ) latest on true
         where c.is_active

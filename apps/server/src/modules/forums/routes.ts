@@ -10,10 +10,15 @@ import {
   topicDetailSchema,
   topicPageSchema,
 } from '@lunara/shared/forums';
+import { isModeratorRole } from '@lunara/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole, sessionUserOf } from '../../plugins/auth.ts';
+import { notFound } from '../../errors.ts';
+import { actingMemberOf, requireRole, sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
+import { hidesAuthor, maskBlocked, maskLastReplier, withoutBlocked } from '../blocks/block-service.ts';
+import { visibleForReview } from '../moderation/hidden-content.ts';
+import { requireVerifiedEmailToPost } from '../posting-rules/posting-guard.ts';
 import { listCategories } from './category-service.ts';
 import {
   createReply,
@@ -68,11 +73,21 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: topicPageSchema, ...errors },
       },
     },
-    async (request) => listTopics(app.db, request.params.categoryId, request.query.cursor),
+    async (request) => {
+      const viewerId = (await sessionUserOf(request)).id;
+      const [page, blocks] = await Promise.all([
+        listTopics(app.db, request.params.categoryId, request.query.cursor),
+        app.readBlocks(viewerId),
+      ]);
+      // Her blocks, both ways; the cursor stays the page's last row, so paging goes on where it should.
+      const shown = withoutBlocked(page.items, blocks, (topic) => topic.author.id);
+      return { ...page, items: shown.map((topic) => maskLastReplier(topic, blocks)) };
+    },
   );
   app.post(
     '/api/forums/categories/:categoryId/topics',
     {
+      onRequest: requireVerifiedEmailToPost,
       schema: {
         tags,
         summary: 'Start a topic',
@@ -93,7 +108,21 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: topicDetailSchema, ...errors },
       },
     },
-    async (request) => viewTopic(app.db, (await sessionUserOf(request)).id, request.params.topicId),
+    async (request) => {
+      const viewer = await actingMemberOf(request);
+      const viewerId = viewer.id;
+      const [topic, blocks] = await Promise.all([
+        viewTopic(app.db, viewerId, request.params.topicId),
+        app.readBlocks(viewerId),
+      ]);
+      // Hidden by reports: its author and staff see it, marked; to anyone else it is not there.
+      if (visibleForReview([topic], viewerId, isModeratorRole(viewer.role)).length === 0) {
+        throw notFound('This topic no longer exists');
+      }
+      // The same answer as for a deleted topic: a blocked member learns nothing more than that.
+      if (hidesAuthor(blocks, topic.author.id)) throw notFound('This topic no longer exists');
+      return maskLastReplier(topic, blocks);
+    },
   );
   app.patch(
     '/api/forums/topics/:topicId',
@@ -106,7 +135,7 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: topicDetailSchema, ...errors },
       },
     },
-    async (request) => editTopic(app.db, await sessionUserOf(request), request.params.topicId, request.body),
+    async (request) => editTopic(app.db, await actingMemberOf(request), request.params.topicId, request.body),
   );
   app.delete(
     '/api/forums/topics/:topicId',
@@ -119,7 +148,7 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteTopic(app.db, await sessionUserOf(request), request.params.topicId);
+      await deleteTopic(app.db, await actingMemberOf(request), request.params.topicId);
       return { ok: true as const };
     },
   );
@@ -166,11 +195,22 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: replyPageSchema, ...errors },
       },
     },
-    async (request) => listReplies(app.db, request.params.topicId, request.query.cursor),
+    async (request) => {
+      const viewer = await actingMemberOf(request);
+      const viewerId = viewer.id;
+      const [page, blocks] = await Promise.all([
+        listReplies(app.db, request.params.topicId, request.query.cursor),
+        app.readBlocks(viewerId),
+      ]);
+      // Replies that reports hide: their author and staff see them, marked; nobody else.
+      const seen = visibleForReview(page.items, viewerId, isModeratorRole(viewer.role));
+      return { ...page, items: maskBlocked(seen, blocks, (reply) => reply.author.id) };
+    },
   );
   app.post(
     '/api/forums/topics/:topicId/replies',
     {
+      onRequest: requireVerifiedEmailToPost,
       schema: {
         tags,
         summary: 'Reply (409 on a locked topic; +5 points)',
@@ -206,7 +246,7 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteReply(app.db, await sessionUserOf(request), request.params.replyId);
+      await deleteReply(app.db, await actingMemberOf(request), request.params.replyId);
       return { ok: true as const };
     },
   );

@@ -11,7 +11,7 @@ import {
 import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole } from '@lunara/shared/roles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
@@ -28,6 +28,7 @@ import {
   pinnedCursorValues,
   timestampFromMicros,
 } from '../../lib/cursor.ts';
+import { isBlockedEitherWay } from '../blocks/block-service.ts';
 import type { Actor } from '../feed/post-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { replyAwardKey, topicAwardKey } from '../points/award-keys.ts';
@@ -48,11 +49,13 @@ const topicColumns = {
   createdAt: isoTime(forumTopics.createdAt),
   lastReplyAt: isoTime(forumTopics.lastReplyAt),
   lastReplyUserName: lastReplier.displayName,
+  lastReplyUserId: forumTopics.lastReplyUserId,
   authorId: forumTopics.userId,
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
   categoryName: forumCategories.name,
   lastActivityMicros: microsOf(forumTopics.lastActivityAt),
+  hidden: sql<boolean>`${forumTopics.hiddenAt} is not null`,
 };
 
 type TopicRow = {
@@ -68,10 +71,12 @@ type TopicRow = {
   lastReplyAt: string | null;
   lastActivityMicros: string;
   lastReplyUserName: string | null;
+  lastReplyUserId: string | null;
   authorId: string;
   authorName: string | null;
   authorAvatar: string | null;
   categoryName: string | null;
+  hidden: boolean;
 };
 
 function selectTopics(db: Db) {
@@ -83,7 +88,7 @@ function selectTopics(db: Db) {
     .leftJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId));
 }
 
-const toSummary = (row: Omit<TopicRow, 'content' | 'categoryName'>) => ({
+const toSummary = (row: Omit<TopicRow, 'content' | 'categoryName' | 'hidden'>) => ({
   id: row.id,
   categoryId: row.categoryId,
   title: row.title,
@@ -94,6 +99,7 @@ const toSummary = (row: Omit<TopicRow, 'content' | 'categoryName'>) => ({
   createdAt: row.createdAt,
   lastReplyAt: row.lastReplyAt,
   lastReplyUserName: row.lastReplyAt ? (row.lastReplyUserName ?? 'Anonymous') : null,
+  lastReplyUserId: row.lastReplyAt ? row.lastReplyUserId : null,
   author: {
     id: row.authorId,
     displayName: row.authorName ?? 'Anonymous',
@@ -112,7 +118,7 @@ async function findCategory(db: Db, categoryId: string) {
 
 // A category's topic list is the forums' busiest read: built once per database, one statement when the
 // category has topics (its existence is checked inside it), without the bodies the list does not show.
-const { content: _content, categoryName: _categoryName, ...listColumns } = topicColumns;
+const { content: _content, categoryName: _categoryName, hidden: _hidden, ...listColumns } = topicColumns;
 const topicPage = (db: Db) =>
   db
     .select(listColumns)
@@ -126,6 +132,8 @@ const inActiveCategory = () => {
   const categoryId = sql.placeholder('categoryId');
   return and(
     eq(forumTopics.categoryId, categoryId),
+    // Topics that reports hide are left out of lists; their author and staff still open them, marked.
+    isNull(forumTopics.hiddenAt),
     sql`exists (select 1 from ${forumCategories} where ${forumCategories.id} = ${categoryId} and ${forumCategories.isActive})`,
   );
 };
@@ -156,7 +164,13 @@ export async function listTopics(db: Db, categoryId: string, cursor?: string): P
 async function readTopic(db: Db, topicId: string): Promise<TopicDetail> {
   const [row] = (await selectTopics(db).where(eq(forumTopics.id, topicId))) as TopicRow[];
   if (!row) throw notFound('This topic no longer exists');
-  return { ...toSummary(row), content: row.content, category: { id: row.categoryId, name: row.categoryName ?? '' } };
+  return {
+    ...toSummary(row),
+    content: row.content,
+    category: { id: row.categoryId, name: row.categoryName ?? '' },
+    // Hidden by reports: the route shows it to its author and staff only.
+    ...(row.hidden ? { hiddenForReview: true } : {}),
+  };
 }
 
 /** Opening a topic counts one view per member, however often she comes back. */
@@ -297,6 +311,7 @@ const replyColumns = {
   authorId: forumReplies.userId,
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
+  hidden: sql<boolean>`${forumReplies.hiddenAt} is not null`,
 };
 
 type ReplyRow = {
@@ -308,9 +323,12 @@ type ReplyRow = {
   authorId: string;
   authorName: string | null;
   authorAvatar: string | null;
+  hidden: boolean;
 };
 
 const toReply = (row: ReplyRow): Reply => ({
+  // Hidden by reports: the route shows it to its author and staff only (moderation/hidden-content.ts).
+  ...(row.hidden ? { hiddenForReview: true } : {}),
   id: row.id,
   topicId: row.topicId,
   content: row.content,
@@ -354,6 +372,10 @@ export async function listReplies(db: Db, topicId: string, cursor?: string): Pro
 export async function createReply(db: Db, authorId: string, topicId: string, content: string): Promise<Reply> {
   const id = await db.transaction(async (tx) => {
     const topic = await lockTopicRow(tx, topicId);
+    // A topic she cannot see (either of them blocked the other) answers as if it were gone.
+    if (await isBlockedEitherWay(tx, authorId, topic.userId)) throw notFound('This topic no longer exists');
+    // Hidden while a moderator reviews it: nobody but its author sees it, so nobody else replies to it.
+    if (topic.hiddenAt && topic.userId !== authorId) throw notFound('This topic no longer exists');
     if (topic.isLocked) throw conflict(TOPIC_LOCKED);
     const [created] = await tx
       .insert(forumReplies)

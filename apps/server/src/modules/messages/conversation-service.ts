@@ -1,3 +1,4 @@
+import { CANNOT_MESSAGE_MEMBER } from '@lunara/shared/blocks';
 import {
   CONVERSATIONS_PAGE_SIZE,
   type Conversation,
@@ -12,8 +13,9 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { conversations } from '../../db/schema/messages.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
+import { isBlockedEitherWay } from '../blocks/block-service.ts';
 import { accessConversation, CONVERSATION_NOT_FOUND } from './conversation-access.ts';
 import { assertCanReceiveMessages } from './messaging-access.ts';
 
@@ -167,6 +169,7 @@ export async function startConversation(
   if (otherId === me) throw new AppError('VALIDATION_ERROR', 400, NO_SELF_MESSAGES);
   const [other] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, otherId));
   if (!other) throw notFound('This sister does not exist');
+  if (await isBlockedEitherWay(db, me, otherId)) throw forbidden(CANNOT_MESSAGE_MEMBER);
   await assertCanReceiveMessages(db, otherId);
   const [participantA, participantB] = orderedPair(me, otherId);
   const inserted = await db

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
+import { isNotificationSuppressed } from '../blocks/mute-service.ts';
 import { createNotification, toAppNotification } from '../notifications/notification-service.ts';
 import { publishEvent } from '../realtime/publish.ts';
 
@@ -55,6 +56,8 @@ export async function notifyGroupMessage(tx: Db, message: GroupMessage): Promise
       });
       continue;
     }
+    // A sender she blocked (or who blocked her), or a group she muted, renews nothing: createNotification's rule.
+    if (await isNotificationSuppressed(tx, userId, message.senderId, data)) continue;
     const count = existing.read ? 1 : Number((existing.data as { count?: number }).count ?? 1) + 1;
     const [renewed] = await tx
       .update(notifications)

@@ -11,7 +11,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Up to 10 members whose display name contains the query, ignoring case, never the searcher herself, and
- * only members who can use Messages (anyone else could never read what she was sent). A blank query
+ * only members who can use Messages (anyone else could never read what she was sent), never a member
+ * either of them blocked (two primary-key lookups a row). A blank query
  * finds nobody (spec section 5). Ordered by name on the lower(display_name) index, so the scan stops at
  * the tenth match.
  */
@@ -23,6 +24,9 @@ export async function searchMembers(db: Db, searcherId: string, query: string): 
     sql`select id, display_name, avatar_url from profiles
         where id <> ${searcherId} and lower(display_name) like ${`%${escapeLike(text.toLowerCase())}%`}
           and ${canUseCommunity(sql`profiles.id`)}
+          and not exists (select 1 from member_blocks b
+            where (b.blocker_id = ${searcherId} and b.blocked_id = profiles.id)
+               or (b.blocker_id = profiles.id and b.blocked_id = ${searcherId}))
         order by lower(display_name), id
         limit ${literalLimit(MEMBER_SEARCH_LIMIT)}`,
   );

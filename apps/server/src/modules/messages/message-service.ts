@@ -1,3 +1,4 @@
+import { CANNOT_MESSAGE_MEMBER } from '@lunara/shared/blocks';
 import { MESSAGES_PAGE_SIZE, type Message, type MessagePage, UNREAD_COUNT_CAP } from '@lunara/shared/messages';
 import { servedAvatarUrl } from '@lunara/shared/urls';
 import { and, eq, sql } from 'drizzle-orm';
@@ -5,7 +6,9 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { conversations, messages } from '../../db/schema/messages.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { forbidden } from '../../errors.ts';
 import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
+import { type BlockView, isBlockedEitherWay, maskBlocked, NO_BLOCKS } from '../blocks/block-service.ts';
 import { createNotification, toAppNotification } from '../notifications/notification-service.ts';
 import { publishEvents } from '../realtime/publish.ts';
 import { accessConversation, reachableGroupMembers } from './conversation-access.ts';
@@ -48,8 +51,14 @@ const messageColumns = sql`m.id, m.conversation_id, m.sender_id, m.recipient_id,
  * A page of the thread for a participant: the newest 50 (or the 50 before the cursor), returned
  * oldest first for reading; `nextCursor` leads to earlier messages.
  */
-export async function listMessages(db: Db, me: string, conversationId: string, cursor?: string): Promise<MessagePage> {
-  await accessConversation(db, me, conversationId);
+export async function listMessages(
+  db: Db,
+  me: string,
+  conversationId: string,
+  cursor?: string,
+  blocks: BlockView = NO_BLOCKS,
+): Promise<MessagePage> {
+  const access = await accessConversation(db, me, conversationId);
   const before = cursor ? decodeCursor(cursor, ['micros', 'uuid']) : undefined;
   const rows = await queryRows<MessageRow>(
     db,
@@ -62,7 +71,13 @@ export async function listMessages(db: Db, me: string, conversationId: string, c
   const page = rows.slice(0, MESSAGES_PAGE_SIZE);
   const oldest = page.at(-1);
   return {
-    items: page.reverse().map(toMessage),
+    // In a group, what a member she blocked wrote is a "hidden" line, and a member who blocked her is left
+    // out. A direct thread keeps its history as it was on both sides (its vanishing would tell her); from
+    // now on neither can send in it.
+    items:
+      access.kind === 'group'
+        ? maskBlocked(page.reverse().map(toMessage), blocks, (message) => message.senderId)
+        : page.reverse().map(toMessage),
     nextCursor: rows.length > MESSAGES_PAGE_SIZE && oldest ? encodeCursor([oldest.micros, oldest.id]) : null,
   };
 }
@@ -76,7 +91,11 @@ export async function listMessages(db: Db, me: string, conversationId: string, c
 export async function sendMessage(db: Db, me: string, conversationId: string, content: string): Promise<Message> {
   return db.transaction(async (tx) => {
     const access = await accessConversation(tx, me, conversationId);
-    if (access.recipientId) await assertCanReceiveMessages(tx, access.recipientId);
+    if (access.recipientId) {
+      // Either of them blocked the other: the same words both ways, so no answer says who did.
+      if (await isBlockedEitherWay(tx, me, access.recipientId)) throw forbidden(CANNOT_MESSAGE_MEMBER);
+      await assertCanReceiveMessages(tx, access.recipientId);
+    }
     const [created] = await tx
       .insert(messages)
       .values({ conversationId, conversationKind: access.kind, senderId: me, recipientId: access.recipientId, content })

@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@lunara/shared/api';
+import { HIDDEN_BLOCKED_LINE } from '@lunara/shared/blocks';
 import { cursorQuerySchema } from '@lunara/shared/feed';
 import {
   conversationPageSchema,
@@ -15,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
+import { requireVerifiedEmailToPost } from '../posting-rules/posting-guard.ts';
 import { getConversation, listConversations, startConversation } from './conversation-service.ts';
 import { searchMembers } from './member-search-service.ts';
 import { listMessages, markConversationRead, sendMessage } from './message-service.ts';
@@ -58,12 +60,32 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationPageSchema, ...errors },
       },
     },
-    async (request) => listConversations(app.db, await me(request), request.query.cursor),
+    async (request) => {
+      const member = await me(request);
+      const [page, blocks] = await Promise.all([
+        listConversations(app.db, member, request.query.cursor),
+        app.readBlocks(member),
+      ]);
+      // A group's latest message by a member she blocked is not quoted in her list (the thread masks it
+      // too); one by a member who blocked her is not shown at all, as her thread leaves it out.
+      return {
+        ...page,
+        items: page.items.map((item) => {
+          const sender = item.kind === 'group' ? item.lastMessageSenderId : null;
+          if (sender && blocks.blockedByMe.has(sender)) return { ...item, lastMessageContent: HIDDEN_BLOCKED_LINE };
+          if (sender && blocks.blockedMe.has(sender)) {
+            return { ...item, lastMessageContent: null, lastMessageSenderId: null, lastMessageSenderName: null };
+          }
+          return item;
+        }),
+      };
+    },
   );
 
   app.post(
     '/api/conversations',
     {
+      onRequest: requireVerifiedEmailToPost,
       schema: {
         tags,
         summary: 'Start a conversation (or find the one that exists)',
@@ -101,12 +123,17 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messagePageSchema, ...errors },
       },
     },
-    async (request) => listMessages(app.db, await me(request), request.params.conversationId, request.query.cursor),
+    async (request) => {
+      const member = await me(request);
+      const blocks = await app.readBlocks(member);
+      return listMessages(app.db, member, request.params.conversationId, request.query.cursor, blocks);
+    },
   );
 
   app.post(
     '/api/conversations/:conversationId/messages',
     {
+      onRequest: requireVerifiedEmailToPost,
       config: { rateLimit: { ...SEND_RATE_LIMIT, keyGenerator: async (request) => `dm:${await me(request)}` } },
       schema: {
         tags,

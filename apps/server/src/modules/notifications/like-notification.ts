@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { isNotificationSuppressed } from '../blocks/mute-service.ts';
 import { publishEvent } from '../realtime/publish.ts';
 import { createNotification, SERVER_ONLY_DATA_KEY, toAppNotification } from './notification-service.ts';
 
@@ -45,6 +46,8 @@ export async function notifyPostLike(tx: Db, like: PostLike): Promise<void> {
     });
     return;
   }
+  // A liker the author blocked (or who blocked her) renews nothing: createNotification's rule, here too.
+  if (await isNotificationSuppressed(tx, like.authorId, like.likerId, undefined)) return;
   const counted = ((existing.data as Record<string, unknown>)[SERVER_ONLY_DATA_KEY] ?? []) as string[];
   if (counted.includes(like.likerId)) return;
   const likerIds = [...counted, like.likerId];

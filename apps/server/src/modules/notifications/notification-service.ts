@@ -3,6 +3,7 @@ import type { AppNotification } from '@lunara/shared/notifications';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
+import { isNotificationSuppressed } from '../blocks/mute-service.ts';
 import { publishEvent } from '../realtime/publish.ts';
 
 /** Which preference switch governs which type; likes and comments are always delivered. */
@@ -21,6 +22,17 @@ const PREFERENCE_FOR: Partial<Record<NotificationType, keyof typeof notification
   pod_removed: 'circleNotifications',
   pod_meeting: 'eventNotifications',
 };
+
+/**
+ * What staff send in their role, not as a member: a block does not hold these back (blocking is for
+ * members; moderation outcomes come with no actor at all).
+ */
+const STAFF_NOTICES: ReadonlySet<NotificationType> = new Set([
+  'circle_invite',
+  'circle_declined',
+  'event_changed',
+  'event_cancelled',
+]);
 
 interface NewNotification {
   userId: string;
@@ -43,6 +55,10 @@ interface NewNotification {
  */
 export async function createNotification(tx: Db, input: NewNotification): Promise<boolean> {
   if (input.actorId === input.userId) return false;
+  // Blocks (either way) and her mutes: the one place every notification passes. A staff notice (her
+  // circle request decided, an event she is going to changed) reaches her even from staff she blocked.
+  const blockingActor = STAFF_NOTICES.has(input.type) ? null : input.actorId;
+  if (await isNotificationSuppressed(tx, input.userId, blockingActor, input.data)) return false;
   const preference = PREFERENCE_FOR[input.type];
   if (preference) {
     const [prefs] = await tx

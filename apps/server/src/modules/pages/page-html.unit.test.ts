@@ -11,6 +11,7 @@ const BOOT = {
     billingProvider: 'test' as const,
     isProduction: true,
     uploadLimits: DEFAULT_UPLOAD_LIMITS,
+    staffTwoFactorRequired: true,
   },
   me: { user: null },
   subscription: null,

@@ -19,6 +19,7 @@ import { builderLimit } from '../../db/literal-limit.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { podGoals, podMeetings, podMemberships, pods } from '../../db/schema/pods.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { isBlockedEitherWay } from '../blocks/block-service.ts';
 import type { Actor } from '../feed/post-service.ts';
 import { removeGroupMember } from '../messages/group-conversations.ts';
 import { createNotification } from '../notifications/notification-service.ts';
@@ -172,6 +173,9 @@ export async function requestToJoin(db: Db, actor: Actor, podId: string, note: s
     if (existing?.status === 'accepted') throw conflict(POD_ALREADY_MEMBER);
     if (existing?.status === 'pending') throw conflict(POD_ALREADY_REQUESTED);
     if (!pod.isOpen) throw conflict(POD_CLOSED);
+    // A mentor either side of a block takes no request from her: the answer a closed pod gives, which
+    // tells a blocked member nothing more.
+    if (pod.mentorId && (await isBlockedEitherWay(tx, actor.id, pod.mentorId))) throw conflict(POD_CLOSED);
     if ((await countPeople(tx, podId)) >= pod.capacity) throw conflict(POD_FULL);
     const [row] = await tx
       .insert(podMemberships)

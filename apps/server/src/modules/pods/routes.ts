@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
+import { requireVerifiedEmailToPost } from '../posting-rules/posting-guard.ts';
 import { decideRequest, listRequests, removeMember } from './pod-decisions.ts';
 import { addGoal, deleteGoal, updateGoal } from './pod-goals.ts';
 import { cancelMeeting, scheduleMeeting } from './pod-meetings.ts';
@@ -58,6 +59,8 @@ const podRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/pods/:podId/requests',
     {
+      // Its note is text for the mentor: the owner's confirmed-email rule for posting holds here too.
+      onRequest: requireVerifiedEmailToPost,
       // A request notifies the mentor: a member asks a few times at most.
       config: {
         rateLimit: {

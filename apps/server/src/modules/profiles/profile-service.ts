@@ -1,7 +1,8 @@
 import type { ProfileDetail, UpdateProfileBody } from '@lunara/shared/profiles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { formerMembers } from '../../db/schema/account-data.ts';
 import { posts, userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { notFound } from '../../errors.ts';
@@ -9,7 +10,18 @@ import { ensurePointsRow } from '../points/member-points-service.ts';
 
 /** A member's profile with her stats; opening it creates her points row if she has none (spec). */
 export async function getProfile(db: Db, viewerId: string, profileId: string): Promise<ProfileDetail> {
-  const [profile] = await db.select().from(profiles).where(eq(profiles.id, profileId));
+  const [profile] = await db
+    .select()
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.id, profileId),
+        // A deleted account's "Former member" has no profile page (issue 30).
+        notExists(
+          db.select({ id: formerMembers.userId }).from(formerMembers).where(eq(formerMembers.userId, profileId)),
+        ),
+      ),
+    );
   if (!profile) throw notFound('This member no longer exists');
   await ensurePointsRow(db, profileId);
   const [points] = await db.select().from(userPoints).where(eq(userPoints.userId, profileId));

@@ -20,7 +20,7 @@ describe('sign-up', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email, password: 'moonlight' },
+      payload: { email, password: 'moonlight', name: '  Moon Child ' },
     });
     expect(response.statusCode).toBe(200);
 
@@ -34,7 +34,7 @@ describe('sign-up', () => {
       email: email.toLowerCase(),
       role: 'user',
       emailVerified: false,
-      profile: { displayName: email.toLowerCase().split('@')[0], membershipStatus: 'inactive' },
+      profile: { displayName: 'Moon Child', membershipStatus: 'inactive' },
     });
     const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.id, body.user.id));
     expect(profile?.membershipStatus).toBe('inactive');
@@ -82,7 +82,7 @@ describe('sign-up', () => {
     const again = await t.request({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email: member.email.toUpperCase(), password: 'another-secret' },
+      payload: { email: member.email.toUpperCase(), password: 'another-secret', name: 'Luna' },
     });
     // Not "already exists": that would tell anyone who is a member (auth/account-existence.test.ts).
     expect(again.statusCode).toBe(200);
@@ -96,7 +96,7 @@ describe('sign-up', () => {
     const short = await t.request({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email: uniqueEmail(), password: '12345' },
+      payload: { email: uniqueEmail(), password: '12345', name: 'Luna' },
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toEqual({
@@ -107,16 +107,41 @@ describe('sign-up', () => {
     const badEmail = await t.request({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email: 'not-an-email', password: 'moonlight' },
+      payload: { email: 'not-an-email', password: 'moonlight', name: 'Luna' },
     });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().error.message).toBe('Enter a valid email address');
   });
 
+  it('requires her name, refusing a missing, blank or invisible one, and creates no account', async () => {
+    const email = uniqueEmail('nameless');
+    for (const [name, message] of [
+      [undefined, 'Enter your name'],
+      ['   ', 'Enter your name'],
+      ['\u200B\u2060', 'Enter your name'],
+      ['a'.repeat(81), 'Your name must be at most 80 characters'],
+      ['Luna\nMoon', undefined],
+    ] as const) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email, password: 'moonlight', ...(name === undefined ? {} : { name }) },
+      });
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      if (message) expect(response.json().error.message).toBe(message);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await t.signIn(email, 'moonlight')).statusCode).toBe(401);
+  });
+
   it('refuses a password of only spaces, and creates no account', async () => {
     const email = uniqueEmail('blank.password');
     for (const password of ['        ', ' \t \u00a0  \u2003 ']) {
-      const blank = await t.request({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password } });
+      const blank = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email, password, name: 'Luna' },
+      });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().error).toEqual({ code: 'VALIDATION_ERROR', message: PASSWORD_BLANK_MESSAGE });
       expect(blank.headers['set-cookie']).toBeUndefined();
@@ -126,7 +151,7 @@ describe('sign-up', () => {
     const spaced = await t.request({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email, password: '  moon light  ' },
+      payload: { email, password: '  moon light  ', name: 'Luna' },
     });
     expect(spaced.statusCode).toBe(200);
   });

@@ -15,6 +15,7 @@ export async function getCurrentUser(db: Db, member: SessionUser | null): Promis
       id: member.id,
       email: member.email,
       emailVerified: member.emailVerified,
+      twoFactorEnabled: member.twoFactorEnabled,
       role: member.role,
       profile: {
         id: profile.id,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { useActingRole } from '../../features/account/components/staff-two-factor-gate.tsx';
 import { CirclesPanel } from '../../features/circles/components/circles-panel.tsx';
 import { EventsPanel } from '../../features/events/components/events-panel.tsx';
 import { CommunityFeed } from '../../features/feed/components/community-feed.tsx';
@@ -36,8 +37,9 @@ function Community() {
   const requested = searchParams.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'feed';
   const [profileId, setProfileId] = useState<string | null>(null);
+  const actingRole = useActingRole();
   if (!user) return null;
-  const viewer = { id: user.id, role: user.role };
+  const viewer = { id: user.id, role: actingRole ?? user.role };
 
   return (
     <MemberPage>

@@ -54,9 +54,55 @@ function SendNewLink({ email }: { email: string }) {
  * Where the emailed confirmation link lands (sign-up's callbackURL): it says the address is confirmed,
  * or why the link did not work. It needs no session: following the link signs nobody in.
  */
+/** Why a new address's link (account settings, `?change=1`) did not work, by better-auth's error code. */
+const CHANGE_ERRORS: Record<string, string> = {
+  TOKEN_EXPIRED:
+    'This link has expired: links work for one hour. Your email is unchanged; ask for a new link in your account settings.',
+  INVALID_USER: 'This link belongs to another account than the one signed in here. Sign out, then open the link again.',
+};
+const CHANGE_NOT_VALID =
+  'This link is not valid: it may have been copied incompletely, or used already. Your email is unchanged.';
+
+/** Where a new address's confirmation link lands: the change is done, or why not. */
+function EmailChanged({ error, email }: { error: string | null; email: string | null }) {
+  useDocumentTitle(error ? 'Email Not Changed' : 'Email Changed');
+  if (!error) {
+    return (
+      <AuthLayout
+        title="Email changed"
+        description={email ? `From now on you sign in with ${email}.` : 'From now on you sign in with your new email.'}
+      >
+        <div role="status" className="flex flex-col gap-4">
+          {email ? (
+            <Link to={paths.settings.getHref()} className={buttonClasses('primary', 'lg')}>
+              Back to your settings
+            </Link>
+          ) : (
+            <ContinueLink signedIn={false} />
+          )}
+        </div>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Your email was not changed" description={CHANGE_ERRORS[error] ?? CHANGE_NOT_VALID}>
+      <div className="flex flex-col gap-4">
+        <ContinueLink signedIn={email !== null} />
+      </div>
+    </AuthLayout>
+  );
+}
+
 export function Component() {
   const [searchParams] = useSearchParams();
   const error = searchParams.get('error');
+  const { user } = useMe();
+  if (searchParams.get('change') === '1') return <EmailChanged error={error} email={user?.email ?? null} />;
+  return <SignUpConfirmed error={error} />;
+}
+
+/** Where a sign-up's confirmation link lands. */
+function SignUpConfirmed({ error }: { error: string | null }) {
   const { user } = useMe();
   useDocumentTitle(error ? 'Confirmation Link Not Valid' : undefined);
 

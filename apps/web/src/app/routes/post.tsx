@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { useActingRole } from '../../features/account/components/staff-two-factor-gate.tsx';
 import { usePost } from '../../features/feed/api/get-post.ts';
 import { PostCard } from '../../features/feed/components/post-card.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
@@ -20,6 +21,7 @@ function PostPage() {
   const post = usePost(postId);
   const navigate = useNavigate();
   const [profileId, setProfileId] = useState<string | null>(null);
+  const actingRole = useActingRole();
   if (!user) return null;
   const isGone = post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
 
@@ -45,7 +47,7 @@ function PostPage() {
         {post.data && (
           <PostCard
             post={post.data}
-            viewer={{ id: user.id, role: user.role }}
+            viewer={{ id: user.id, role: actingRole ?? user.role }}
             onOpenProfile={setProfileId}
             ownPage={{ onDeleted: () => navigate(paths.community.getHref(), { replace: true }) }}
           />

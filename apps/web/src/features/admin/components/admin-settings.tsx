@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useAdminSettings, useAuditLog } from '../api/admin-api.ts';
 import { auditEntryText } from './audit-entry-text.ts';
+import { PostingRulesCard } from './posting-rules-card.tsx';
 import { StorageCard } from './storage-card.tsx';
 
 function AuditLog() {
@@ -64,6 +65,7 @@ export function AdminSettings() {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <DeploymentWarnings warnings={s.warnings} />
+      <PostingRulesCard />
       <Card className="flex flex-col gap-3">
         <h3 className="flex items-center gap-2 text-xl text-night-900">
           <Database className="size-5 text-rose-600" aria-hidden="true" /> Database Management
@@ -120,7 +122,7 @@ export function AdminSettings() {
           <dt>User Registration</dt>
           <dd className="font-semibold">{s.registrationEnabled ? 'Enabled' : 'Disabled'}</dd>
           <dt>Email Verification</dt>
-          <dd className="font-semibold">Optional</dd>
+          <dd className="font-semibold">Optional to sign in (see Posting)</dd>
           <dt>Community Features</dt>
           <dd className="font-semibold">Active</dd>
           <dt>Subscription Required</dt>

@@ -136,3 +136,17 @@ describe('an audit log line', () => {
     );
   });
 });
+
+describe('a suspension line (issue 30)', () => {
+  it('says whom, until when (or permanently) and why; and a lift', () => {
+    const suspend = (details: Record<string, unknown>) =>
+      auditEntryText(entry({ action: 'member.suspend', targetType: 'user', targetName: 'Bea', details }));
+    expect(suspend({ endsAt: '2026-12-04T12:00:00.000Z', reason: 'Spam', permanent: false })).toBe(
+      'suspended Bea until 4 Dec 2026: "Spam"',
+    );
+    expect(suspend({ endsAt: null, reason: 'Threats', permanent: true })).toBe('suspended Bea permanently: "Threats"');
+    expect(auditEntryText(entry({ action: 'member.suspension_lift', targetType: 'user', targetName: null }))).toBe(
+      'lifted the suspension of a former member',
+    );
+  });
+});

@@ -2,6 +2,8 @@ import type { AuditPage } from '@lunara/shared/admin';
 
 type AuditEntry = AuditPage['items'][number];
 
+const auditDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
 /** A name in quotes, or what to say once the thing is gone. */
 const named = (name: string | null, gone: string) => (name ? `"${name}"` : gone);
 const whose = (member: string | null) => (member ? `${member}'s` : "a member's");
@@ -25,6 +27,8 @@ function courseStatusText(entry: AuditEntry): string {
 }
 
 const PHRASES: Record<string, (entry: AuditEntry) => string> = {
+  'settings.require_verified_email': (e) =>
+    e.details.enabled ? 'required a confirmed email before posting' : 'let members post without a confirmed email',
   'post.delete': (e) =>
     `deleted the post ${named(e.targetName, 'since removed')}${e.memberName ? ` by ${e.memberName}` : ''}`,
   'post.pin': (e) => `pinned the post ${named(e.targetName, 'since removed')}`,
@@ -86,6 +90,14 @@ const PHRASES: Record<string, (entry: AuditEntry) => string> = {
   'bath_ingredient.update': (e) => `edited the bath ingredient ${named(e.targetName, 'since removed')}`,
   'bath_ingredient.delete': (e) => `deleted the bath ingredient ${named(e.targetName, 'since removed')}`,
   'assessment.update': () => 'edited the self-assessment',
+  // Suspensions (issue 30): details carry the end (null when permanent) and the reason.
+  'member.suspend': (e) => {
+    const ends = detail(e, 'endsAt');
+    const length = ends ? `until ${auditDate.format(new Date(ends))}` : 'permanently';
+    const reason = detail(e, 'reason');
+    return `suspended ${e.targetName ?? 'a former member'} ${length}${reason ? `: "${reason}"` : ''}`;
+  },
+  'member.suspension_lift': (e) => `lifted the suspension of ${e.targetName ?? 'a former member'}`,
 };
 
 /**

@@ -1,16 +1,21 @@
 import { ROLES, type Role } from '@lunara/shared/roles';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useMe } from '../../auth/api/get-me.ts';
+import { useLiftSuspension } from '../../moderation/api/suspensions.ts';
+import { SuspendMemberDialog } from '../../moderation/components/suspend-member-dialog.tsx';
 import { assignRole, useAdminMutation, useAdminUsers } from '../api/admin-api.ts';
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', moderator: 'Moderator', user: 'User' };
@@ -23,6 +28,8 @@ const ROLE_OPTIONS = (['user', 'moderator', 'admin'] as const).map((role) => ({
   label: ROLE_LABELS[role],
 }));
 
+const suspendedUntil = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
 /** "User Management": search, role filter, and the role selector on every row. */
 export function UserManagement() {
   const [search, setSearch] = useState('');
@@ -31,6 +38,9 @@ export function UserManagement() {
   const users = useAdminUsers(deferredSearch, roleFilter === 'all' ? undefined : (roleFilter as Role));
   useErrorToast(users.error, 'Failed to fetch users');
   const changeRole = useAdminMutation(assignRole);
+  const me = useMe().user;
+  const liftSuspension = useLiftSuspension();
+  const [suspending, setSuspending] = useState<{ id: string; name: string } | null>(null);
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -78,6 +88,13 @@ export function UserManagement() {
                 <Badge tone={member.membershipStatus === 'active' ? 'gold' : 'muted'}>
                   {member.membershipStatus === 'active' ? 'Active' : 'Inactive'}
                 </Badge>
+                {member.suspension && (
+                  <Badge tone="rose" title={member.suspension.reason}>
+                    {member.suspension.endsAt
+                      ? `Suspended until ${suspendedUntil.format(new Date(member.suspension.endsAt))}`
+                      : 'Banned'}
+                  </Badge>
+                )}
               </p>
               <p className="truncate text-sm text-ink-muted">{member.bio || 'No bio available'}</p>
               <p className="text-xs text-ink-muted">Joined {relativeTime(member.createdAt)}</p>
@@ -98,10 +115,47 @@ export function UserManagement() {
                 )
               }
             />
+            {member.suspension ? (
+              <ConfirmButton
+                variant="outline"
+                label={`Lift the suspension of ${member.displayName || 'Unnamed User'}`}
+                title={`Lift the suspension of ${member.displayName || 'Unnamed User'}?`}
+                description="She can sign in again at once. The suspension stays in her history and the audit log."
+                confirmLabel="Lift suspension"
+                onConfirm={() =>
+                  liftSuspension.mutate(member.id, {
+                    onSuccess: () => toast.success(`${member.displayName || 'Unnamed User'} can sign in again`),
+                    onError: (error) => toast.error('Could not lift the suspension', { description: error.message }),
+                  })
+                }
+              >
+                Lift suspension
+              </ConfirmButton>
+            ) : (
+              member.role !== 'admin' &&
+              member.id !== me?.id && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Suspend ${member.displayName || 'Unnamed User'}`}
+                  onClick={() => setSuspending({ id: member.id, name: member.displayName || 'Unnamed User' })}
+                >
+                  Suspend
+                </Button>
+              )
+            )}
           </li>
         ))}
       </ul>
       <LoadMoreButton query={users} />
+      {suspending && (
+        <SuspendMemberDialog
+          member={suspending}
+          actorRole={me?.role ?? 'admin'}
+          open
+          onClose={() => setSuspending(null)}
+        />
+      )}
     </section>
   );
 }

@@ -19,6 +19,8 @@ export function useAppConfig(): PublicConfig {
       billingProvider: 'test',
       isProduction: true,
       uploadLimits: DEFAULT_UPLOAD_LIMITS,
+      // Unknown until it arrives (it comes with the page): the server refuses staff routes either way.
+      staffTwoFactorRequired: false,
     }
   );
 }

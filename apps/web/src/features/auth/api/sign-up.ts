@@ -1,4 +1,4 @@
-import type { Credentials } from '@lunara/shared/auth';
+import type { SignUpForm } from '@lunara/shared/auth';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { CONFIRMATION_LANDING } from './send-verification-email.ts';
 import { useSessionMutation } from './use-session-mutation.ts';
@@ -8,7 +8,7 @@ export interface SignUpAnswer {
   token: string | null;
 }
 
-export const signUp = (credentials: Credentials) =>
+export const signUp = (credentials: SignUpForm) =>
   apiFetch<SignUpAnswer | null>('/api/auth/sign-up/email', {
     method: 'POST',
     // Where the emailed confirmation link lands: a page that says the address is confirmed.

@@ -1,4 +1,4 @@
-import { type Credentials, credentialsSchema, signUpCredentialsSchema } from '@lunara/shared/auth';
+import { type Credentials, credentialsSchema, signUpFormSchema } from '@lunara/shared/auth';
 import { Eye, EyeOff } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FieldError } from '../../../components/field-error.tsx';
@@ -12,9 +12,13 @@ interface CredentialsFormProps {
   isBusy: boolean;
   /** A password being chosen (sign-up) is held to the rules of a new one; signing in takes any. */
   autoCompletePassword: 'current-password' | 'new-password';
+  /** Sign-up asks for her name too (required, as the server requires it). */
+  askName?: boolean;
   /** Settles when the request does: until then another submit (a double click) is ignored. */
-  onSubmit: (credentials: Credentials) => Promise<unknown>;
+  onSubmit: (credentials: Credentials & { name?: string }) => Promise<unknown>;
 }
+
+type FieldName = keyof Credentials | 'name';
 
 /** Email and password, validated with the same schema the server uses. */
 export function CredentialsForm({
@@ -22,12 +26,14 @@ export function CredentialsForm({
   busyLabel,
   isBusy,
   autoCompletePassword,
+  askName = false,
   onSubmit,
 }: CredentialsFormProps) {
   const id = useId();
+  const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<keyof Credentials, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [showPassword, setShowPassword] = useState(false);
   // isBusy arrives a render late: a double click's second submit lands before it.
   const sending = useRef(false);
@@ -35,12 +41,16 @@ export function CredentialsForm({
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (isBusy || sending.current) return;
-    const schema = autoCompletePassword === 'new-password' ? signUpCredentialsSchema : credentialsSchema;
-    const parsed = schema.safeParse({ email, password });
+    const schema = askName
+      ? signUpFormSchema
+      : autoCompletePassword === 'new-password'
+        ? signUpFormSchema.omit({ name: true })
+        : credentialsSchema;
+    const parsed = schema.safeParse(askName ? { name, email, password } : { email, password });
     if (!parsed.success) {
       const next: typeof errors = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Credentials;
+        const field = issue.path[0] as FieldName;
         next[field] ??= issue.message;
       }
       setErrors(next);
@@ -55,6 +65,23 @@ export function CredentialsForm({
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      {askName && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-name`}>Your name</Label>
+          <Input
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={80}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          />
+          <FieldError id={`${id}-name-error`} message={errors.name} />
+        </div>
+      )}
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input

@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
+import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
 import { useDeletePost, usePinPost, useSetLike } from '../api/post-mutations.ts';
 import { CommentSection } from './comment-section.tsx';
 import { PostImageGrid } from './post-image-grid.tsx';
@@ -82,6 +83,7 @@ export function PostCard({ post, viewer, onOpenProfile, ownPage }: PostCardProps
         </h3>
         <p className="mt-2 text-ink [overflow-wrap:anywhere] whitespace-pre-wrap">{post.content}</p>
       </div>
+      {post.hiddenForReview && <HiddenForReviewNote />}
       <PostImageGrid images={post.images} authorName={post.author.displayName} />
       <footer className="flex flex-wrap items-center gap-2">
         <Button
@@ -105,6 +107,7 @@ export function PostCard({ post, viewer, onOpenProfile, ownPage }: PostCardProps
           {formatCount(post.commentsCount, 'comment')}
         </Button>
         <span className="flex-1" />
+        {post.author.id !== viewer.id && <ReportButton target={{ type: 'post', id: post.id }} />}
         {canModerate && (
           <Button
             variant="ghost"

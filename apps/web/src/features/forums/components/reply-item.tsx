@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
+import { HiddenByBlockLine } from '../../account/components/hidden-by-block-line.tsx';
+import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
 import { deleteReply, editReply, useForumMutation } from '../api/forum-mutations.ts';
 
 interface ReplyItemProps {
@@ -14,11 +16,13 @@ interface ReplyItemProps {
   /** Her own reply on an unlocked topic: she may edit and delete it (the server's rule). */
   isOwnOpen: boolean;
   canModerate: boolean;
+  /** Someone else's reply: she may report it. */
+  canReport?: boolean;
   onOpenProfile: (userId: string) => void;
 }
 
 /** One reply: its author and text; its author edits it in place, she or a moderator deletes it. */
-export function ReplyItem({ reply, isOwnOpen, canModerate, onOpenProfile }: ReplyItemProps) {
+export function ReplyItem({ reply, isOwnOpen, canModerate, canReport = false, onOpenProfile }: ReplyItemProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const edit = useForumMutation((content: string) => editReply(reply.id, content));
   const remove = useForumMutation(deleteReply);
@@ -45,6 +49,9 @@ export function ReplyItem({ reply, isOwnOpen, canModerate, onOpenProfile }: Repl
   };
   // Only an edit moves updatedAt past createdAt (both are the transaction's time), however soon it came.
   const wasEdited = new Date(reply.updatedAt).getTime() > new Date(reply.createdAt).getTime();
+  // A member she blocked wrote it: the server sent no text, only that it is there.
+  if (reply.hiddenByBlock)
+    return <HiddenByBlockLine className="rounded-[var(--radius-card)] border border-line bg-white" />;
 
   return (
     <li className="flex items-start gap-3 rounded-[var(--radius-card)] border border-line bg-white p-4">
@@ -64,7 +71,10 @@ export function ReplyItem({ reply, isOwnOpen, canModerate, onOpenProfile }: Repl
           </span>
         </p>
         {draft === null ? (
-          <p className="mt-1 [overflow-wrap:anywhere] whitespace-pre-wrap">{reply.content}</p>
+          <>
+            <p className="mt-1 [overflow-wrap:anywhere] whitespace-pre-wrap">{reply.content}</p>
+            {reply.hiddenForReview && <HiddenForReviewNote />}
+          </>
         ) : (
           <div className="mt-2 flex flex-col gap-2">
             <Textarea
@@ -88,6 +98,7 @@ export function ReplyItem({ reply, isOwnOpen, canModerate, onOpenProfile }: Repl
       </div>
       {draft === null && (
         <div className="flex items-start">
+          {canReport && <ReportButton target={{ type: 'reply', id: reply.id }} />}
           {isOwnOpen && (
             <Button variant="ghost" size="sm" aria-label="Edit reply" onClick={() => setDraft(reply.content)}>
               <Pencil className="size-4" aria-hidden="true" />

@@ -14,6 +14,8 @@ import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
+import { MuteButton } from '../../account/components/mute-button.tsx';
+import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
 import { addReply, deleteTopic, editTopic, setTopicFlag, useForumMutation } from '../api/forum-mutations.ts';
 import { useReplies, useTopic } from '../api/forum-queries.ts';
 import { ReplyItem } from './reply-item.tsx';
@@ -168,6 +170,7 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
               {data.author.displayName} · {relativeTime(data.createdAt)} · {formatCount(data.viewsCount, 'view')}
             </button>
             <p className="[overflow-wrap:anywhere] whitespace-pre-wrap">{data.content}</p>
+            {data.hiddenForReview && <HiddenForReviewNote />}
           </>
         )}
         <div className="flex flex-wrap items-center gap-2 border-t border-line pt-3">
@@ -196,6 +199,8 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
               <Trash2 className="size-4" aria-hidden="true" />
             </ConfirmButton>
           )}
+          <MuteButton target={{ kind: 'topic', id: topicId }} className="ml-auto" />
+          {!isAuthor && <ReportButton target={{ type: 'topic', id: topicId }} />}
         </div>
       </article>
       <h3 className="text-lg text-night-900">
@@ -208,6 +213,7 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
             reply={reply}
             isOwnOpen={reply.author.id === viewer.id && !data.isLocked}
             canModerate={canModerate}
+            canReport={reply.author.id !== viewer.id}
             onOpenProfile={onOpenProfile}
           />
         ))}

@@ -1,3 +1,4 @@
+import { HIDDEN_BLOCKED_LINE } from '@lunara/shared/blocks';
 import { ANONYMOUS_SISTER } from '@lunara/shared/messages';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -7,12 +8,15 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
+import { useBlockState } from '../../account/api/blocks.ts';
+import { ReportButton } from '../../moderation/components/report-dialog.tsx';
 import { useConversation, useMarkConversationRead, useSendMessage, useThread } from '../api/messages.ts';
 import { useOutbox } from '../api/outbox.ts';
 import { memberCountLabel, newestToRead } from '../api/read-state.ts';
 import { GroupAvatar } from './group-avatar.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { OutgoingMessage } from './outgoing-message.tsx';
+import { ThreadSafetyActions } from './thread-safety-actions.tsx';
 
 /**
  * The right pane: who she is talking with (a group: its title and size), the bubbles (hers on the right,
@@ -54,6 +58,8 @@ export function MessageThread({
   const other = conversation.data?.otherParticipant;
   const otherName = other ? other.displayName.trim() || ANONYMOUS_SISTER : '';
   const heading = isGroup ? (conversation.data?.title ?? '') : otherName;
+  // Only her own block is known here: a member who blocked her still sees the composer, and her send is refused.
+  const iBlockedOther = useBlockState(other?.id ?? null, !isGroup).data?.blocked === true;
 
   if (conversation.isError) {
     return (
@@ -83,11 +89,13 @@ export function MessageThread({
               <h3 className="truncate font-display text-lg text-night-900">{heading}</h3>
               <p className="text-xs text-ink-muted">{memberCountLabel(conversation.data.memberCount)}</p>
             </span>
+            <ThreadSafetyActions conversationId={conversationId} other={null} />
           </>
         ) : other ? (
           <>
             <Avatar name={otherName} src={other.avatarUrl} className="size-9" />
-            <h3 className="truncate font-display text-lg text-night-900">{otherName}</h3>
+            <h3 className="min-w-0 truncate font-display text-lg text-night-900">{otherName}</h3>
+            <ThreadSafetyActions conversationId={conversationId} other={{ id: other.id, name: otherName }} />
           </>
         ) : (
           <Spinner className="text-gold-500" />
@@ -118,6 +126,14 @@ export function MessageThread({
               {messages.map((message) => {
                 const own = message.senderId === viewerId;
                 const senderName = message.sender.displayName.trim() || ANONYMOUS_SISTER;
+                if (message.hiddenByBlock) {
+                  // A member she blocked wrote here (in a group): the server sent no text.
+                  return (
+                    <li key={message.id} className="py-1 text-center text-xs text-ink-muted italic">
+                      {HIDDEN_BLOCKED_LINE}
+                    </li>
+                  );
+                }
                 return (
                   <li key={message.id} className={cn('flex items-end gap-2', own && 'justify-end')}>
                     {!own && <Avatar name={senderName} src={message.sender.avatarUrl} className="size-8" />}
@@ -135,6 +151,7 @@ export function MessageThread({
                         {relativeTime(message.createdAt)}
                       </p>
                     </div>
+                    {!own && <ReportButton target={{ type: 'message', id: message.id }} className="px-2" />}
                   </li>
                 );
               })}
@@ -154,16 +171,22 @@ export function MessageThread({
           </div>
         )}
       </div>
-      <MessageComposer
-        text={draft}
-        onTextChange={setDraft}
-        ready={send.ready}
-        onSend={(content) => {
-          // The outbox keeps the text now (shown in the thread until the server has it).
-          send.send(content);
-          clearDraft();
-        }}
-      />
+      {iBlockedOther ? (
+        <p className="border-t border-line px-4 py-3 text-center text-sm text-ink-muted">
+          You blocked {otherName}. Unblock her to write here again.
+        </p>
+      ) : (
+        <MessageComposer
+          text={draft}
+          onTextChange={setDraft}
+          ready={send.ready}
+          onSend={(content) => {
+            // The outbox keeps the text now (shown in the thread until the server has it).
+            send.send(content);
+            clearDraft();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -3,6 +3,8 @@ import type { AppNotification } from '@lunara/shared/notifications';
 /** Where a notification leads: the thing it is about. */
 export function notificationTarget(notification: AppNotification): string {
   const data = notification.data;
+  // Her data export is ready: its download is in Settings.
+  if (typeof data.exportId === 'string') return '/settings#data-export-section';
   if (typeof data.podId === 'string') return `/pods/${encodeURIComponent(data.podId)}`;
   if (typeof data.conversationId === 'string') return `/community?tab=messages&conversation=${data.conversationId}`;
   if (typeof data.topicId === 'string') return `/community?tab=forums&topic=${data.topicId}`;

@@ -14,6 +14,8 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { formatLongDate } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { BlockMemberButton } from '../../account/components/block-member-button.tsx';
+import { ReportButton } from '../../moderation/components/report-dialog.tsx';
 import { useProfile, useUpdateProfile } from '../api/profile.ts';
 import { ProfilePhoto } from './profile-photo.tsx';
 
@@ -72,6 +74,12 @@ function ProfileView({ profile, onEdit }: { profile: ProfileDetail; onEdit: () =
         <Button className="self-start" onClick={onEdit}>
           Edit Profile
         </Button>
+      )}
+      {!profile.isMe && (
+        <div className="flex flex-wrap gap-2 border-t border-line pt-4">
+          <BlockMemberButton userId={profile.id} name={profile.displayName} />
+          <ReportButton target={{ type: 'profile', id: profile.id }} withText />
+        </div>
       )}
     </div>
   );

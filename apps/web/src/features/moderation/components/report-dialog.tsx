@@ -1,0 +1,168 @@
+import {
+  REPORT_NOTE_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportTargetType,
+  reportBodySchema,
+} from '@lunara/shared/moderation';
+import { Flag } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { FieldError } from '../../../components/field-error.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
+import { useReport } from '../api/reports.ts';
+
+/** What the member calls the thing she reports, in the dialog's title and the button's label. */
+export const REPORT_NOUNS: Record<ReportTargetType, string> = {
+  post: 'post',
+  comment: 'comment',
+  topic: 'topic',
+  reply: 'reply',
+  message: 'message',
+  profile: 'profile',
+};
+
+export interface ReportTarget {
+  type: ReportTargetType;
+  id: string;
+}
+
+/**
+ * Reporting: a reason (a radio group, arrows move between them) and a note, required for "Something else".
+ * What she wrote stays when the send fails; the author is never told who reported.
+ */
+export function ReportDialog({ target, open, onClose }: { target: ReportTarget; open: boolean; onClose: () => void }) {
+  const id = useId();
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const report = useReport();
+  const submit = useSubmitOnce();
+  const noun = REPORT_NOUNS[target.type];
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason) return setError('Choose the reason that fits best');
+    const parsed = reportBodySchema.safeParse({ targetType: target.type, targetId: target.id, reason, note });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    const idempotencyKey = submit.begin();
+    if (!idempotencyKey) return;
+    setError(undefined);
+    report.mutate(
+      { ...parsed.data, idempotencyKey },
+      {
+        onSettled: submit.settled,
+        onSuccess: (result) => {
+          submit.succeeded();
+          toast.success(result.message);
+          setReason('');
+          setNote('');
+          onClose();
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent
+        title={`Report this ${noun}`}
+        description="A moderator will review it. We never tell anyone who reported it."
+      >
+        <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 font-semibold text-ink">What is wrong?</legend>
+            {REPORT_REASONS.map((value) => (
+              <label
+                key={value}
+                className={cn(
+                  'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-ink',
+                  reason === value ? 'border-rose-500 bg-moon-100' : 'border-line',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-reason`}
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => setReason(value)}
+                  className="size-4 accent-rose-600"
+                />
+                {REPORT_REASON_LABELS[value]}
+              </label>
+            ))}
+          </fieldset>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-note`}>
+              {reason === 'other' ? 'Tell us what is wrong' : 'Anything a moderator should know? (optional)'}
+            </Label>
+            <Textarea
+              id={`${id}-note`}
+              value={note}
+              maxLength={REPORT_NOTE_MAX}
+              aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+              onChange={(event) => setNote(event.target.value)}
+            />
+            <p id={`${id}-count`} className="text-right text-xs text-ink-muted">
+              {note.length}/{REPORT_NOTE_MAX}
+            </p>
+          </div>
+          {reason === 'self_harm' && (
+            <p className="rounded-lg bg-moon-100 p-3 text-sm text-ink">
+              If someone is in danger right now, please contact local emergency services as well.
+            </p>
+          )}
+          <FieldError id={`${id}-error`} message={error} />
+          <FormActions onCancel={onClose} isBusy={report.isPending} submitLabel="Send report" busyLabel="Sending..." />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A small "Report" control that opens the dialog; `withText` shows the word beside the flag. */
+export function ReportButton({
+  target,
+  withText = false,
+  className,
+}: {
+  target: ReportTarget;
+  withText?: boolean;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const label = `Report ${REPORT_NOUNS[target.type]}`;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={withText ? undefined : label}
+        title={withText ? undefined : label}
+        className={className}
+        onClick={() => setOpen(true)}
+      >
+        <Flag className="size-4" aria-hidden="true" />
+        {withText && label}
+      </Button>
+      {open && <ReportDialog target={target} open={open} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** The line a hidden item's author and staff see on it. */
+export function HiddenForReviewNote() {
+  return (
+    <p className="rounded-lg bg-moon-100 px-3 py-2 text-sm text-ink-muted" role="note">
+      Hidden while a moderator reviews it
+    </p>
+  );
+}
