@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // API tests run against the embedded PGlite and, when TEST_DATABASE_URL is set, a PostgreSQL server too.
@@ -8,6 +9,9 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, so one on a 2-core machine; the API tests wait on
+    // the database server and on hashing as much as they compute, and two workers there finish far sooner.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
       // Browser code that runs without a browser: pure logic, and components rendered to a string.

@@ -20,7 +20,8 @@ export default defineConfig({
   // The flows with two or three browsers take 16-26 s on a 2-core machine, more while it is busy.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  outputDir: '../test-results',
+  // Each shard of scripts/run-e2e.mjs keeps its traces and screenshots apart.
+  outputDir: path.join('..', process.env.E2E_OUTPUT_DIR ?? 'test-results'),
   use: {
     baseURL,
     trace: 'retain-on-failure',
