@@ -21,6 +21,7 @@ import assessmentRoutes from './modules/assessment/routes.ts';
 import bathRoutes from './modules/baths/routes.ts';
 import billingRoutes from './modules/billing/routes.ts';
 import blockRoutes, { muteRoutes } from './modules/blocks/routes.ts';
+import bookmarkRoutes from './modules/bookmarks/routes.ts';
 import circleRoutes from './modules/circles/routes.ts';
 import contentStudioRoutes from './modules/content-studio/routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
@@ -37,9 +38,12 @@ import podAdminRoutes from './modules/pods/admin-routes.ts';
 import podRoutes from './modules/pods/routes.ts';
 import postingRulesRoutes from './modules/posting-rules/routes.ts';
 import profileRoutes from './modules/profiles/routes.ts';
+import reactionRoutes from './modules/reactions/routes.ts';
+import readRoutes from './modules/reads/routes.ts';
 import realtimeRoutes from './modules/realtime/routes.ts';
 import ritualRoutes from './modules/rituals/routes.ts';
 import roleRoutes from './modules/roles/routes.ts';
+import searchRoutes from './modules/search/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
 import suspensionRoutes from './modules/suspensions/routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -198,6 +202,9 @@ export async function buildApp({
   await app.register(feedRoutes);
   await app.register(profileRoutes);
   await app.register(forumRoutes);
+  await app.register(reactionRoutes);
+  await app.register(bookmarkRoutes);
+  await app.register(readRoutes);
   await app.register(circleRoutes);
   await app.register(podRoutes);
   await app.register(podAdminRoutes);
@@ -211,6 +218,7 @@ export async function buildApp({
   await app.register(moderationRoutes);
   await app.register(blockRoutes);
   await app.register(muteRoutes);
+  await app.register(searchRoutes);
   await app.register(mediaRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 

@@ -100,12 +100,26 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/posts': { access: community },
   'POST /api/posts': { access: community },
   'GET /api/posts/{postId}': { access: community },
+  'PATCH /api/posts/{postId}': { access: community },
   'DELETE /api/posts/{postId}': { access: community },
   'PUT /api/posts/{postId}/pin': { access: moderators },
   'PUT /api/posts/{postId}/like': { access: community },
   'DELETE /api/posts/{postId}/like': { access: community },
+  // Reactions and saved items (issue 31): where the feed is open; a blocked or hidden item is a 404
+  // (reactions/reactions.test.ts, bookmarks/bookmarks.test.ts), her saved list is her own.
+  'PUT /api/posts/{postId}/reactions/{reaction}': { access: community },
+  'DELETE /api/posts/{postId}/reactions/{reaction}': { access: community },
+  'GET /api/posts/{postId}/reactions': { access: community },
+  'GET /api/bookmarks': { access: community },
+  'GET /api/bookmarks/posts/{postId}': { access: community },
+  'PUT /api/bookmarks/posts/{postId}': { access: community },
+  'DELETE /api/bookmarks/posts/{postId}': { access: community },
+  'GET /api/bookmarks/topics/{topicId}': { access: community },
+  'PUT /api/bookmarks/topics/{topicId}': { access: community },
+  'DELETE /api/bookmarks/topics/{topicId}': { access: community },
   'GET /api/posts/{postId}/comments': { access: community },
   'POST /api/posts/{postId}/comments': { access: community },
+  'PATCH /api/comments/{commentId}': { access: community },
   'DELETE /api/comments/{commentId}': { access: community },
   'GET /api/profiles/{userId}': { access: community },
   'PUT /api/profiles/me': { access: community },
@@ -121,6 +135,10 @@ const MATRIX: Record<string, Rule> = {
   'PUT /api/forums/topics/{topicId}/lock': { access: moderators },
   'GET /api/forums/topics/{topicId}/replies': { access: community },
   'POST /api/forums/topics/{topicId}/replies': { access: community },
+  // Her own read marks (issue 31): a topic she may not see is a 404 (reads/reads.test.ts).
+  'POST /api/forums/topics/{topicId}/read': { access: community },
+  'POST /api/forums/categories/{categoryId}/read': { access: community },
+  'POST /api/feed/visit': { access: community },
   'PATCH /api/forums/replies/{replyId}': { access: community },
   'DELETE /api/forums/replies/{replyId}': { access: community },
 
@@ -154,6 +172,12 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/rituals': { access: community },
   'POST /api/rituals': { access: community },
   'POST /api/rituals/{ritualId}/complete': { access: community },
+  // Her ritual journal and calendar (always her own) and her own rituals' edits (rituals/journal-routes.ts).
+  'GET /api/rituals/journal': { access: community },
+  'PATCH /api/rituals/journal/{entryId}': { access: community },
+  'GET /api/rituals/calendar': { access: community },
+  'PATCH /api/rituals/{ritualId}': { access: community },
+  'DELETE /api/rituals/{ritualId}': { access: community },
   'PUT /api/me/location': { access: community },
   // The spiritual bath builder (baths/routes.ts): the rituals' own access.
   'GET /api/baths/catalog': { access: community },
@@ -218,6 +242,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/realtime': { access: signedIn },
 
   'GET /api/members/search': { access: community },
+  'GET /api/search': { access: community },
   'GET /api/conversations': { access: community },
   'POST /api/conversations': { access: community },
   'GET /api/conversations/{conversationId}': { access: community },
@@ -255,6 +280,7 @@ const PARAMS: Record<string, string> = {
   courseId: '99',
   lessonId: '99-1',
   kind: 'posts',
+  reaction: 'heart',
   userId: 'no-such-member',
 };
 const fill = (path: string) =>
@@ -361,15 +387,14 @@ describe('what belongs to another member', () => {
       await as(owner, 'POST', `/api/forums/categories/${categoryId}/topics`, { title: 'My topic', content: 'Mine' })
     ).json();
     const reply = (await as(owner, 'POST', `/api/forums/topics/${topic.id}/replies`, { content: 'My reply' })).json();
-    const ritual = (
-      await as(owner, 'POST', '/api/rituals', {
-        title: 'My ritual',
-        description: 'Private',
-        instructions: 'Breathe',
-        durationMinutes: 5,
-        moonPhase: 'full_moon',
-      })
-    ).json();
+    const ownRitualBody = {
+      title: 'My ritual',
+      description: 'Private',
+      instructions: 'Breathe',
+      durationMinutes: 5,
+      moonPhase: 'full_moon',
+    };
+    const ritual = (await as(owner, 'POST', '/api/rituals', ownRitualBody)).json();
     await as(friend, 'PUT', `/api/posts/${post.id}/like`);
     const notification = (await as(owner, 'GET', '/api/notifications')).json().notifications[0];
     const conversation = (await as(owner, 'POST', '/api/conversations', { userId: friend.id })).json().conversation;
@@ -380,13 +405,17 @@ describe('what belongs to another member', () => {
     }
 
     const refused: Array<[Parameters<typeof as>[1], string, number, unknown?]> = [
+      ['PATCH', `/api/posts/${post.id}`, 403, { title: 'Taken', content: 'Over' }],
       ['DELETE', `/api/posts/${post.id}`, 403],
+      ['PATCH', `/api/comments/${comment.id}`, 403, { content: 'Taken over' }],
       ['DELETE', `/api/comments/${comment.id}`, 403],
       ['PATCH', `/api/forums/topics/${topic.id}`, 403, { title: 'Taken', content: 'Over' }],
       ['DELETE', `/api/forums/topics/${topic.id}`, 403],
       ['PATCH', `/api/forums/replies/${reply.id}`, 403, { content: 'Taken over' }],
       ['DELETE', `/api/forums/replies/${reply.id}`, 403],
       ['POST', `/api/rituals/${ritual.id}/complete?tz=UTC`, 404],
+      ['PATCH', `/api/rituals/${ritual.id}`, 404, { ...ownRitualBody, title: 'Taken over' }],
+      ['DELETE', `/api/rituals/${ritual.id}`, 404],
       ['POST', `/api/notifications/${notification.id}/read`, 404],
       ['GET', `/api/conversations/${conversation.id}`, 404],
       ['GET', `/api/conversations/${conversation.id}/messages`, 404],
@@ -421,5 +450,8 @@ describe('what belongs to another member', () => {
     ]);
     const today = (await as(other, 'GET', '/api/rituals')).json();
     expect(JSON.stringify(today)).not.toContain('My ritual');
+    expect((await as(owner, 'GET', '/api/rituals')).json().rituals.map((r: { title: string }) => r.title)).toContain(
+      'My ritual',
+    );
   });
 });

@@ -24,7 +24,7 @@ const VOLATILE_TABLES = new Set(['session', 'platform_counters', 'platform_count
 let t: TestApp;
 let admin: TestMember;
 let writes: Array<{ method: string; path: string; fields: string[] }>;
-const params: Record<string, string> = { courseId: '1', lessonId: '1-1', kind: 'posts' };
+const params: Record<string, string> = { courseId: '1', lessonId: '1-1', kind: 'posts', reaction: 'heart' };
 let tables: string[];
 
 const as = (who: TestMember, method: string, url: string, payload?: unknown) =>
@@ -61,6 +61,8 @@ async function createFixtures() {
   ).json();
   const reply = (await as(sister, 'POST', `/api/forums/topics/${topic.id}/replies`, { content: 'Reply' })).json();
   const ritual = (await as(admin, 'GET', '/api/rituals')).json().rituals[0];
+  // A completion of the admin's, for editing her journal entry.
+  const journalEntry = (await as(admin, 'POST', `/api/rituals/${ritual?.id}/complete?tz=UTC`, {})).json();
   const conversation = (await as(admin, 'POST', '/api/conversations', { userId: sister.id })).json().conversation;
   await as(sister, 'POST', `/api/conversations/${conversation.id}/messages`, { content: 'Hello' });
   const notification = (await as(admin, 'GET', '/api/notifications')).json().notifications[0];
@@ -97,6 +99,7 @@ async function createFixtures() {
     topicId: topic.id,
     replyId: reply.id,
     ritualId: ritual?.id,
+    entryId: journalEntry?.id,
     conversationId: conversation.id,
     notificationId: notification?.id,
     moduleId: courseModule?.id,
@@ -610,6 +613,8 @@ const validBodies = (): Record<string, () => Record<string, unknown>> => ({
   }),
   'POST /api/posts': () => ({ title: 'A title', content: 'Some words', category: 'general' }),
   'POST /api/posts/{postId}/comments': () => ({ content: 'A comment' }),
+  'PATCH /api/posts/{postId}': () => ({ title: 'A title', content: 'Some words' }),
+  'PATCH /api/comments/{commentId}': () => ({ content: 'A comment' }),
   'PUT /api/profiles/me': () => ({ displayName: 'Fuzz Sister', bio: 'A bio' }),
   'PUT /api/account/profile': () => ({ displayName: 'Fuzz Sister', bio: 'A bio' }),
   // A wrong password: valid, refused with 400 after validation, and nothing is deleted.
@@ -627,6 +632,15 @@ const validBodies = (): Record<string, () => Record<string, unknown>> => ({
     moonPhase: 'full_moon',
   }),
   'POST /api/rituals/{ritualId}/complete': () => ({ mood: 'calm', energyLevel: 3, notes: 'Felt calm' }),
+  'PATCH /api/rituals/journal/{entryId}': () => ({ mood: 'calm', energyLevel: 4, notes: 'Felt calmer' }),
+  // The fixture ritual is a template: a valid body is refused with 403 after validation.
+  'PATCH /api/rituals/{ritualId}': () => ({
+    title: 'A ritual',
+    description: 'Calm',
+    instructions: 'Breathe',
+    durationMinutes: 10,
+    moonPhase: 'full_moon',
+  }),
   'POST /api/admin/events': () => eventBody(),
   // Saves carrying a version no row has: valid, refused with 409 after validation, and nothing changes.
   'POST /api/admin/courses': () => ({ title: 'A course' }),

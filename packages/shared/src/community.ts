@@ -45,6 +45,8 @@ export const NOTIFICATION_TYPES = [
   // Moderation (issue 30): a reporter hears the outcome (never who acted); an author gets a staff warning.
   'report_outcome',
   'moderation_warning',
+  // Someone mentioned her as @Name in a post, comment, topic or reply (issue 31).
+  'mention',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

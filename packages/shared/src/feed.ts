@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { POST_CATEGORY_KEYS } from './community.ts';
 import { postImageSchema, postImagesInputSchema } from './media.ts';
 import { cursorSchema } from './params.ts';
+import { reactionCountsSchema, reactionKeySchema } from './reactions.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 export const FILL_ALL_FIELDS = 'Please fill in all fields';
@@ -43,10 +44,16 @@ export const postSchema = z.object({
   createdAt: z.string(),
   author: authorSchema,
   likedByMe: z.boolean(),
+  /** How many members gave each reaction (shared); which of them the viewer gave, and whether she saved it. */
+  reactionCounts: reactionCountsSchema,
+  myReactions: z.array(reactionKeySchema),
+  savedByMe: z.boolean(),
   /** In the order the author chose (at most POST_IMAGES_MAX). */
   images: z.array(postImageSchema),
   /** Only to its author and staff while reports hide it from everyone else (moderation). */
   hiddenForReview: z.boolean().optional(),
+  /** When its author last edited it; null if never. */
+  editedAt: z.string().nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -67,6 +74,8 @@ export const commentSchema = z.object({
   hiddenByBlock: z.boolean().optional(),
   /** Only to its author and staff while reports hide it from everyone else (moderation). */
   hiddenForReview: z.boolean().optional(),
+  /** When its author last edited it; null if never. */
+  editedAt: z.string().nullable(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentPageSchema = pageOf(commentSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORUM_ICONS } from './community.ts';
 import { authorSchema, pageOf } from './feed.ts';
+import { topicReadStateSchema } from './reads.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 export const TOPIC_TITLE_MAX = 200;
@@ -37,6 +38,8 @@ export const topicSummarySchema = z.object({
   /** Whose reply that was: the server names no member either side of a block. */
   lastReplyUserId: z.string().nullable(),
   author: authorSchema,
+  /** Per viewer, in lists only: whether it is new to her and how many replies came since she last opened it. */
+  readState: topicReadStateSchema.optional(),
 });
 export type TopicSummary = z.infer<typeof topicSummarySchema>;
 export const topicPageSchema = pageOf(topicSummarySchema);
@@ -47,6 +50,8 @@ export const topicDetailSchema = topicSummarySchema.extend({
   category: z.object({ id: z.string(), name: z.string() }),
   /** Only to its author and staff while reports hide it from everyone else (moderation). */
   hiddenForReview: z.boolean().optional(),
+  /** When its author last edited it; null if never. */
+  editedAt: z.string().nullable(),
 });
 export type TopicDetail = z.infer<typeof topicDetailSchema>;
 
@@ -61,6 +66,8 @@ export const replySchema = z.object({
   hiddenByBlock: z.boolean().optional(),
   /** Only to its author and staff while reports hide it from everyone else (moderation). */
   hiddenForReview: z.boolean().optional(),
+  /** When its author last edited it; null if never. */
+  editedAt: z.string().nullable(),
 });
 export type Reply = z.infer<typeof replySchema>;
 export const replyPageSchema = pageOf(replySchema);

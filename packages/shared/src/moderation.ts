@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentRevisionSchema } from './editing.ts';
 import { MEMBER_ID_PATTERN } from './params.ts';
 import { multiLineText, optionalMultiLineText } from './text.ts';
 
@@ -103,6 +104,8 @@ export const moderationCaseSchema = z.object({
       createdAt: z.string().nullable(),
       /** Where it lives in the app (a post's page, a topic), null for a message. */
       link: z.string().nullable(),
+      /** What its author wrote before her edits, newest first (at most CASE_REVISIONS_SHOWN). */
+      revisions: z.array(contentRevisionSchema),
     })
     .nullable(),
   /** The post of a comment, the topic of a reply, the conversation around a message. */

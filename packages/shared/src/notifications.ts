@@ -25,6 +25,7 @@ export const preferencesSchema = z.object({
   eventNotifications: z.boolean(),
   circleNotifications: z.boolean(),
   forumNotifications: z.boolean(),
+  mentionNotifications: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof preferencesSchema>;
 export const preferencesUpdateSchema = preferencesSchema

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from './client.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 
 /**
@@ -103,7 +104,7 @@ export async function backupDatabase(
   if (!fs.existsSync(pgliteDir(target.dataDir))) throw new Error(`There is no database in ${target.dataDir}`);
   const lock = acquireDataDirLock(target.dataDir);
   try {
-    const client = await PGlite.create(pgliteDir(target.dataDir));
+    const client = await PGlite.create(pgliteDir(target.dataDir), { extensions: PGLITE_EXTENSIONS });
     try {
       const archive = await client.dumpDataDir('gzip');
       // Written beside the target and renamed, so a failed backup never leaves half a file.
@@ -195,7 +196,10 @@ export async function restoreDatabase(
     fs.rmSync(staging, { recursive: true, force: true });
     // The archive is unpacked and opened in a staging folder first: a bad file changes nothing.
     try {
-      const client = await PGlite.create(staging, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+      const client = await PGlite.create(staging, {
+        loadDataDir: new Blob([fs.readFileSync(file)]),
+        extensions: PGLITE_EXTENSIONS,
+      });
       try {
         await client.query('select 1');
       } finally {

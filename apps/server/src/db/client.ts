@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -110,11 +112,16 @@ export function openPostgres(databaseUrl: string, options: PostgresOptions = {})
   };
 }
 
+/** The contrib extensions the migrations create (community search: accent folding, name trigrams). */
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
+
 /** PGlite in `dataDir` (locked against a second process), or in memory when dataDir is undefined. */
 export async function openEmbedded(dataDir: string | undefined): Promise<Database> {
   const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
+    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
+      extensions: PGLITE_EXTENSIONS,
+    });
     const db = drizzlePglite(client) as unknown as Db;
     // One process owns the folder; within it, migration runs are queued rather than interleaved.
     let migrations = Promise.resolve();

@@ -7,9 +7,10 @@ import { createSharedReadCache, type SharedReadCache } from '../lib/shared-read-
 import {
   FEED_CHANNEL,
   firstPageFor,
-  loadLikedPostIds,
   loadSharedFirstPage,
+  loadViewerMarks,
   type SharedPost,
+  type ViewerMarks,
 } from '../modules/feed/post-service.ts';
 
 declare module 'fastify' {
@@ -24,8 +25,11 @@ const MAX_VIEWERS = 5_000;
 
 interface CachedFirstPage {
   rows: SharedPost[];
-  /** Per member, which of these rows she has liked: true of these rows only, so it lives and dies with them. */
-  likedBy: SharedReadCache<ReadonlySet<string>>;
+  /**
+   * Per member, which of these rows she has liked, reacted to and saved: true of these rows only, so it
+   * lives and dies with them (reactions and bookmarks NOTIFY too, migration 0027).
+   */
+  likedBy: SharedReadCache<ViewerMarks>;
 }
 
 /**
@@ -42,10 +46,10 @@ export default fp(
     app.decorate('readFeedFirstPage', async (viewerId: string) => {
       const page = await pages.get('first', async () => ({
         rows: await loadSharedFirstPage(app.db),
-        likedBy: createSharedReadCache<ReadonlySet<string>>({ maxEntries: MAX_VIEWERS }),
+        likedBy: createSharedReadCache<ViewerMarks>({ maxEntries: MAX_VIEWERS }),
       }));
       const liked = await page.likedBy.get(viewerId, () =>
-        loadLikedPostIds(
+        loadViewerMarks(
           app.db,
           viewerId,
           page.rows.map((row) => row.id),

@@ -1,7 +1,7 @@
 import { isOwnMediaPath } from '@lunara/shared/urls';
 import { ExternalLink } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
+import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
 import { cn } from '../lib/cn.ts';
 
 /**
@@ -22,7 +22,7 @@ function safeUrl(url: string): string {
   return /^(https?:|mailto:)/i.test(cleaned) ? cleaned : '';
 }
 
-function MarkdownLink({ href = '', children, node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+export function MarkdownLink({ href = '', children, node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {
   if (!href) return <span>{children}</span>;
   const external = !isOwnPath(href) && !href.startsWith('#');
   if (!external) {
@@ -58,10 +58,23 @@ const COMPONENTS: Components = {
   img: MarkdownImage,
 };
 
-export function Markdown({ children, className }: { children: string; className?: string }) {
+interface MarkdownProps {
+  children: string;
+  className?: string;
+  /** Narrows what renders (members' posts: see FormattedText); the safety rules above always apply. */
+  components?: Components;
+  remarkPlugins?: Options['remarkPlugins'];
+}
+
+export function Markdown({ children, className, components, remarkPlugins }: MarkdownProps) {
   return (
     <div className={cn('markdown', className)}>
-      <ReactMarkdown skipHtml urlTransform={safeUrl} components={COMPONENTS}>
+      <ReactMarkdown
+        skipHtml
+        urlTransform={safeUrl}
+        remarkPlugins={remarkPlugins}
+        components={components ? { ...COMPONENTS, ...components } : COMPONENTS}
+      >
         {children}
       </ReactMarkdown>
     </div>

@@ -17,6 +17,15 @@ export const paths = {
   },
   community: { path: '/community', getHref: () => '/community' },
   post: { path: '/community/post/:postId', getHref: (postId: string) => `/community/post/${postId}` },
+  communitySearch: {
+    path: '/community/search',
+    getHref: (search: { q: string; kind?: string; since?: string }) => {
+      const params = new URLSearchParams({ q: search.q });
+      if (search.kind) params.set('kind', search.kind);
+      if (search.since && search.since !== 'any') params.set('since', search.since);
+      return `/community/search?${params}`;
+    },
+  },
   rituals: { path: '/rituals', getHref: () => '/rituals' },
   bathBuilder: { path: '/rituals/bath-builder', getHref: () => '/rituals/bath-builder' },
   bathRecipe: { path: '/rituals/baths/:bathId', getHref: (bathId: string) => `/rituals/baths/${bathId}` },

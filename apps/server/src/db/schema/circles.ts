@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { checkIn, createdAt, id, updatedAt } from './columns.ts';
+import { searchVector } from './search-vector.ts';
 
 export const circles = pgTable(
   'circles',
@@ -12,6 +13,8 @@ export const circles = pgTable(
     description: text('description').notNull(),
     type: text('type').notNull().default('open'),
     focusArea: text('focus_area').notNull(),
+    /** Community search's words (generated; modules/search). */
+    search: searchVector({ A: 'name', B: 'focus_area', C: 'description' }),
     maxMembers: integer('max_members').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
@@ -22,6 +25,7 @@ export const circles = pgTable(
     checkIn('circles_type_check', t.type, CIRCLE_TYPES),
     check('circles_max_members_positive', sql`${t.maxMembers} > 0`),
     index('circles_active_created_idx').on(t.isActive, t.createdAt.desc().nullsFirst()),
+    index('circles_search_idx').using('gin', t.search),
   ],
 );
 
@@ -65,6 +69,8 @@ export const circleEvents = pgTable(
     isVirtual: boolean('is_virtual').notNull().default(true),
     meetingLink: text('meeting_link'),
     location: text('location'),
+    /** Community search's words (generated; modules/search). */
+    search: searchVector({ A: 'title', B: 'description', C: 'location' }),
     maxAttendees: integer('max_attendees'),
     attendeeCount: integer('attendee_count').notNull().default(0),
     isCancelled: boolean('is_cancelled').notNull().default(false),
@@ -78,6 +84,7 @@ export const circleEvents = pgTable(
     check('circle_events_attendee_count_non_negative', sql`${t.attendeeCount} >= 0`),
     index('circle_events_upcoming_idx').on(t.eventDate, t.id).where(sql`${t.isCancelled} = false`),
     index('circle_events_circle_idx').on(t.circleId, t.eventDate),
+    index('circle_events_search_idx').using('gin', t.search),
   ],
 );
 

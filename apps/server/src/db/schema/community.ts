@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { checkIn, createdAt, id, updatedAt } from './columns.ts';
+import { searchVector } from './search-vector.ts';
 
 export const posts = pgTable(
   'posts',
@@ -18,8 +19,12 @@ export const posts = pgTable(
     isPinned: boolean('is_pinned').notNull().default(false),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
+    /** Community search's words (generated; modules/search). */
+    search: searchVector({ A: 'title', B: 'content' }),
     /** Set while enough members' reports hide it until a moderator reviews it (modules/moderation). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** When its author last changed its words (the "Edited" mark); earlier versions are in content_revisions. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,6 +42,7 @@ export const posts = pgTable(
     ),
     index('posts_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('posts_search_idx').using('gin', t.search),
   ],
 );
 
@@ -66,8 +72,12 @@ export const postComments = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** Community search's words (generated; modules/search). */
+    search: searchVector({ B: 'content' }),
     /** Set while enough members' reports hide it until a moderator reviews it (modules/moderation). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** When its author last changed its words (the "Edited" mark). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -75,6 +85,7 @@ export const postComments = pgTable(
     index('post_comments_post_idx').on(t.postId, t.createdAt, t.id),
     index('post_comments_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('post_comments_user_idx').on(t.userId),
+    index('post_comments_search_idx').using('gin', t.search),
   ],
 );
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { checkIn, createdAt, id, updatedAt } from './columns.ts';
+import { searchVector } from './search-vector.ts';
 
 export const courses = pgTable(
   'courses',
@@ -14,6 +15,8 @@ export const courses = pgTable(
     slug: text('slug').unique(),
     summary: text('summary').notNull(),
     description: text('description').notNull(),
+    /** Community search's words (generated; modules/search). */
+    search: searchVector({ A: 'title', B: 'summary', C: 'description' }),
     /** Set by the owner; null: worked out from the lessons' durations. */
     estimatedHours: integer('estimated_hours'),
     orderIndex: integer('order_index').notNull(),
@@ -36,6 +39,7 @@ export const courses = pgTable(
     check('courses_estimated_hours_positive', sql`${t.estimatedHours} > 0`),
     checkIn('courses_access_check', t.access, COURSE_ACCESS),
     check('courses_archived_unpublished', sql`${t.archivedAt} is null or not ${t.isPublished}`),
+    index('courses_search_idx').using('gin', t.search),
   ],
 );
 
@@ -77,6 +81,8 @@ export const lessons = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     /** The lesson's text, Markdown (rendered without raw HTML). */
     bodyMarkdown: text('body_markdown').notNull().default(''),
+    /** Community search's words (generated; modules/search). */
+    search: searchVector({ A: 'title', B: 'description', C: 'body_markdown' }),
     /** A YouTube or Vimeo link as the owner gave it (embedded privacy-enhanced); null: none. */
     videoUrl: text('video_url'),
     /** An uploaded lesson_video (media_files); foreign key in the migration. Wins over video_url. */
@@ -91,6 +97,7 @@ export const lessons = pgTable(
   (t) => [
     unique('lessons_course_position_unique').on(t.courseId, t.position),
     index('lessons_module_idx').on(t.moduleId),
+    index('lessons_search_idx').using('gin', t.search),
     check('lessons_position_positive', sql`${t.position} > 0`),
     check('lessons_duration_positive', sql`${t.durationMinutes} > 0`),
     check('lessons_drip_days_range', sql`${t.dripDays} between 1 and 3650`),

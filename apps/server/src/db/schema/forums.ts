@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { checkIn, createdAt, id, updatedAt } from './columns.ts';
+import { searchVector } from './search-vector.ts';
 
 export const forumCategories = pgTable(
   'forum_categories',
@@ -37,6 +38,8 @@ export const forumTopics = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /** Community search's words (generated; modules/search). */
+    search: searchVector({ A: 'title', B: 'content' }),
     isPinned: boolean('is_pinned').notNull().default(false),
     isLocked: boolean('is_locked').notNull().default(false),
     repliesCount: integer('replies_count').notNull().default(0),
@@ -47,6 +50,8 @@ export const forumTopics = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set while enough members' reports hide it until a moderator reviews it (modules/moderation). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** When its author last changed its words (the "Edited" mark). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +69,7 @@ export const forumTopics = pgTable(
     index('forum_topics_category_created_idx').on(t.categoryId, t.createdAt.desc().nullsFirst()),
     index('forum_topics_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('forum_topics_user_idx').on(t.userId),
+    index('forum_topics_search_idx').using('gin', t.search),
   ],
 );
 
@@ -78,8 +84,12 @@ export const forumReplies = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** Community search's words (generated; modules/search). */
+    search: searchVector({ B: 'content' }),
     /** Set while enough members' reports hide it until a moderator reviews it (modules/moderation). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** When its author last changed its words (the "Edited" mark). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -87,6 +97,7 @@ export const forumReplies = pgTable(
     check('forum_replies_content_not_blank', sql`char_length(btrim(${t.content})) > 0`),
     index('forum_replies_topic_idx').on(t.topicId, t.createdAt, t.id),
     index('forum_replies_user_idx').on(t.userId),
+    index('forum_replies_search_idx').using('gin', t.search),
   ],
 );
 

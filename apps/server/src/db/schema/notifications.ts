@@ -41,6 +41,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   eventNotifications: boolean('event_notifications').notNull().default(true),
   circleNotifications: boolean('circle_notifications').notNull().default(true),
   forumNotifications: boolean('forum_notifications').notNull().default(true),
+  mentionNotifications: boolean('mention_notifications').notNull().default(true),
   /** The last email digest: at most one every few minutes. */
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -47,9 +47,10 @@ export const dailyRituals = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    ritualId: uuid('ritual_id')
-      .notNull()
-      .references(() => rituals.id, { onDelete: 'cascade' }),
+    /** Null once she deletes her own ritual: the completion stays in her journal under `keptTitle`. */
+    ritualId: uuid('ritual_id').references(() => rituals.id, { onDelete: 'set null' }),
+    /** The ritual's title, copied here when she deletes her own ritual (null while the ritual exists). */
+    keptTitle: text('kept_title'),
     moonPhase: text('moon_phase').notNull(),
     notes: text('notes'),
     energyLevel: integer('energy_level').notNull().default(3),
@@ -73,6 +74,10 @@ export const dailyRituals = pgTable(
     check('daily_rituals_streak_positive', sql`${t.streakCount} >= 1`),
     index('daily_rituals_user_date_idx').on(t.userId, t.localDate),
     index('daily_rituals_user_completed_idx').on(t.userId, t.completedAt),
+    // Her journal filtered by moon phase, newest first.
+    index('daily_rituals_user_phase_completed_idx').on(t.userId, t.moonPhase, t.completedAt),
+    // Her longest streak: a max over this index instead of a read of her whole history.
+    index('daily_rituals_user_streak_idx').on(t.userId, t.streakCount),
     // The admin list's completions per template (a count that must not read every completion).
     index('daily_rituals_ritual_idx').on(t.ritualId),
   ],

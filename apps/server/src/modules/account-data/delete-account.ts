@@ -121,6 +121,11 @@ export async function eraseAccount(tx: Db, me: string, keepContent: boolean): Pr
     update posts p set likes_count = greatest(p.likes_count - 1, 0)
     from post_likes l where l.post_id = p.id and l.user_id = ${me}`);
   await tx.execute(sql`delete from post_likes where user_id = ${me}`);
+  // Her reactions go too (her account's cascade would leave the counts behind), and so the counts follow.
+  await tx.execute(sql`
+    update post_reaction_counts c set count = greatest(c.count - 1, 0)
+    from post_reactions r where r.post_id = c.post_id and r.reaction = c.reaction and r.user_id = ${me}`);
+  await tx.execute(sql`delete from post_reactions where user_id = ${me}`);
 
   if (keepContent) {
     await tx.execute(sql`update posts set user_id = ${tomb} where user_id = ${me}`);
@@ -128,6 +133,8 @@ export async function eraseAccount(tx: Db, me: string, keepContent: boolean): Pr
     await tx.execute(sql`update forum_topics set user_id = ${tomb} where user_id = ${me}`);
     await tx.execute(sql`update forum_replies set user_id = ${tomb} where user_id = ${me}`);
     await tx.execute(sql`update forum_topics set last_reply_user_id = ${tomb} where last_reply_user_id = ${me}`);
+    // Earlier versions of what stays stay with it, for moderators (her account's cascade would take them).
+    await tx.execute(sql`update content_revisions set editor_id = ${tomb} where editor_id = ${me}`);
     // The pictures of the posts that stay stay with them (the rest of her uploads go with her account).
     await tx.execute(sql`
       with moved as (

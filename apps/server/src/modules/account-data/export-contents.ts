@@ -23,11 +23,22 @@ function sections(userId: string): Record<string, SQL> {
     'post-likes': array(
       sql`select l.post_id, l.created_at from post_likes l where l.user_id = ${me} order by l.created_at`,
     ),
+    'post-reactions': array(
+      sql`select r.post_id, r.reaction, r.created_at from post_reactions r where r.user_id = ${me} order by r.created_at`,
+    ),
+    // Her saved list: which posts and topics, and when (their contents are other members').
+    bookmarks: array(
+      sql`select b.kind, b.post_id, b.topic_id, b.created_at from bookmarks b where b.user_id = ${me} order by b.created_at`,
+    ),
     comments: array(sql`select c.* from post_comments c where c.user_id = ${me} order by c.created_at`),
     'forum-topics': sql // Who replied last is another member's id: not hers to take.
     `coalesce((select jsonb_agg(to_jsonb(t) - 'last_reply_user_id' order by t.created_at)
       from forum_topics t where t.user_id = ${me}), '[]'::jsonb)`,
     'forum-replies': array(sql`select r.* from forum_replies r where r.user_id = ${me} order by r.created_at`),
+    // What she wrote before her edits (only authors edit, so every version is her own words).
+    'earlier-versions': array(sql`
+      select v.kind, v.item_id, v.title, v.content, v.created_at as replaced_at
+      from content_revisions v where v.editor_id = ${me} order by v.created_at`),
     // Every conversation she is in: her messages and those sent to her (a group's while she was in it).
     // The other side is a display name, as she saw it in the app.
     messages: array(sql`
@@ -46,7 +57,7 @@ function sections(userId: string): Record<string, SQL> {
       order by c.created_at`),
     rituals: array(sql`select r.* from rituals r where r.user_id = ${me} order by r.created_at`),
     // Her completions, with the notes and moods she wrote.
-    'ritual-completions': array(sql`select d.*, r.title as ritual_title from daily_rituals d
+    'ritual-completions': array(sql`select d.*, coalesce(r.title, d.kept_title) as ritual_title from daily_rituals d
       left join rituals r on r.id = d.ritual_id where d.user_id = ${me} order by d.completed_at`),
     'course-progress': array(sql`select c.title as course, l.title as lesson, p.completed, p.completed_at,
       p.progress_percentage, p.last_viewed_at, p.position_seconds

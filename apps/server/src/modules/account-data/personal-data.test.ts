@@ -61,12 +61,20 @@ const PERSONAL_DATA: Record<string, Kind> = {
   // community
   'posts.user_id': 'member',
   'post_likes.user_id': 'member',
+  'post_reactions.user_id': 'member',
+  'bookmarks.user_id': 'member',
   'post_comments.user_id': 'member',
   'forum_topics.user_id': 'member',
   'forum_topics.last_reply_user_id': 'member',
   'forum_replies.user_id': 'member',
   'forum_topic_views.user_id': 'member',
   'forum_topic_mutes.user_id': 'member',
+  // What she has read: go with her (foreign keys cascade).
+  'forum_topic_reads.user_id': 'member',
+  'forum_category_reads.user_id': 'member',
+  'feed_visits.user_id': 'member',
+  // Earlier versions of her words: moved with what she keeps, gone with what she does not.
+  'content_revisions.editor_id': 'member',
   'conversations.participant_a': 'member',
   'conversations.participant_b': 'member',
   'conversations.created_by': 'member',

@@ -34,7 +34,8 @@ async function completionCounts(db: Db, ritualIds: string[]): Promise<Map<string
     .from(dailyRituals)
     .where(inArray(dailyRituals.ritualId, ritualIds))
     .groupBy(dailyRituals.ritualId);
-  return new Map(rows.map((row) => [row.ritualId, Number(row.total)]));
+  // The ids filtered on are not null: a completion's ritual is null only once a member deleted her own.
+  return new Map(rows.map((row) => [row.ritualId ?? '', Number(row.total)]));
 }
 
 const phaseRank = (phase: string) => MOON_PHASE_KEYS.indexOf(phase as MoonPhaseKey);

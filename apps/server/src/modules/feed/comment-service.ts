@@ -12,6 +12,7 @@ import { auditLog } from '../../db/schema/operations.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
 import { isBlockedEitherWay } from '../blocks/block-service.ts';
+import { notifyMentions } from '../mentions/mention-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { commentAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
@@ -24,6 +25,7 @@ const commentColumns = {
   content: postComments.content,
   createdAt: isoTime(postComments.createdAt),
   createdMicros: microsOf(postComments.createdAt),
+  editedAt: isoTime(postComments.editedAt),
   authorId: postComments.userId,
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
@@ -35,6 +37,7 @@ type CommentRow = {
   postId: string;
   content: string;
   createdAt: string;
+  editedAt: string | null;
   authorId: string;
   authorName: string | null;
   authorAvatar: string | null;
@@ -48,6 +51,7 @@ const toComment = (row: CommentRow): Comment => ({
   postId: row.postId,
   content: row.content,
   createdAt: row.createdAt,
+  editedAt: row.editedAt ?? null,
   author: { id: row.authorId, displayName: row.authorName ?? 'Sister', avatarUrl: servedAvatarUrl(row.authorAvatar) },
 });
 
@@ -115,6 +119,7 @@ export async function createComment(db: Db, authorId: string, postId: string, co
       message: `${author?.name ?? 'A sister'} commented on your post "${post.title}"`,
       data: { postId, commentId: created.id },
     });
+    await notifyMentions(tx, { authorId, text: content, link: { postId, commentId: created.id }, kind: 'comment' });
     return created.id;
   });
   const [row] = await db
@@ -122,6 +127,17 @@ export async function createComment(db: Db, authorId: string, postId: string, co
     .from(postComments)
     .leftJoin(profiles, eq(profiles.id, postComments.userId))
     .where(eq(postComments.id, id));
+  if (!row) throw notFound('This comment no longer exists');
+  return toComment(row);
+}
+
+/** One comment as its author sees it (after she writes or edits it). */
+export async function readComment(db: Db, commentId: string): Promise<Comment> {
+  const [row] = await db
+    .select(commentColumns)
+    .from(postComments)
+    .leftJoin(profiles, eq(profiles.id, postComments.userId))
+    .where(eq(postComments.id, commentId));
   if (!row) throw notFound('This comment no longer exists');
   return toComment(row);
 }

@@ -1,13 +1,15 @@
 import { type createPostBodySchema, FEED_PAGE_SIZE, type Post, type PostPage } from '@lunara/shared/feed';
 import type { PostImage } from '@lunara/shared/media';
 import { POINTS } from '@lunara/shared/points';
+import type { ReactionCounts, ReactionKey } from '@lunara/shared/reactions';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { and, desc, eq, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
+import { bookmarks } from '../../db/schema/bookmarks.ts';
 import { postComments, postLikes, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
@@ -21,10 +23,12 @@ import {
   pinnedCursorValues,
 } from '../../lib/cursor.ts';
 import { isBlockedEitherWay } from '../blocks/block-service.ts';
+import { notifyMentions } from '../mentions/mention-service.ts';
 import { notifyPostLike } from '../notifications/like-notification.ts';
 import { commentAwardKey, likeAwardKey, postAwardKey, unlikeAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
 import { adjustCounter, adjustCounters } from '../points/member-points-service.ts';
+import { loadMyReactions, loadReactionCounts, myReactionsColumn } from '../reactions/reaction-service.ts';
 import { attachPostImages, loadPostImages } from './post-images.ts';
 
 /** Where migration 0010's triggers announce any change to what the feed's first page shows. */
@@ -48,6 +52,7 @@ const sharedColumns = {
   commentsCount: posts.commentsCount,
   createdAt: isoTime(posts.createdAt),
   createdMicros: microsOf(posts.createdAt),
+  editedAt: isoTime(posts.editedAt),
   authorId: posts.userId,
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
@@ -56,6 +61,8 @@ const sharedColumns = {
 const postColumns = (viewerId: string | Placeholder) => ({
   ...sharedColumns,
   likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+  myReactions: myReactionsColumn(posts.id, viewerId),
+  savedByMe: sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.postId} = ${posts.id} and ${bookmarks.userId} = ${viewerId})`,
 });
 
 /** A post as every member sees it: whether the viewer liked it is hers alone. */
@@ -69,6 +76,8 @@ export interface SharedPostRow {
   commentsCount: number;
   createdAt: string;
   createdMicros: string;
+  /** Null until its author edits it. */
+  editedAt: string | null;
   authorId: string;
   authorName: string | null;
   authorAvatar: string | null;
@@ -77,19 +86,24 @@ export interface SharedPostRow {
 /** A post's row with its images, as every member sees it (what the first-page cache keeps). */
 export interface SharedPost extends SharedPostRow {
   images: PostImage[];
+  reactionCounts: ReactionCounts;
 }
 
 interface PostRow extends SharedPost {
   likedByMe: boolean;
+  /** The reactions she gave, comma-separated (one text column reads the same through every driver). */
+  myReactions: string | null;
+  savedByMe: boolean;
 }
 
-/** Puts each post's images beside it, read for the whole page at once. */
-async function withImages<Row extends SharedPostRow>(db: Db, rows: Row[]): Promise<(Row & { images: PostImage[] })[]> {
-  const images = await loadPostImages(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ ...row, images: images.get(row.id) ?? [] }));
+/** Puts each post's images and reaction counts beside it, read for the whole page at once. */
+async function withImages<Row extends SharedPostRow>(
+  db: Db,
+  rows: Row[],
+): Promise<(Row & { images: PostImage[]; reactionCounts: ReactionCounts })[]> {
+  const ids = rows.map((row) => row.id);
+  const [images, counts] = await Promise.all([loadPostImages(db, ids), loadReactionCounts(db, ids)]);
+  return rows.map((row) => ({ ...row, images: images.get(row.id) ?? [], reactionCounts: counts.get(row.id) ?? {} }));
 }
 
 function toPost(row: PostRow): Post {
@@ -108,7 +122,11 @@ function toPost(row: PostRow): Post {
       avatarUrl: servedAvatarUrl(row.authorAvatar),
     },
     likedByMe: Boolean(row.likedByMe),
+    reactionCounts: row.reactionCounts,
+    myReactions: (row.myReactions ? row.myReactions.split(',') : []) as ReactionKey[],
+    savedByMe: Boolean(row.savedByMe),
     images: row.images,
+    editedAt: row.editedAt ?? null,
   };
 }
 
@@ -173,9 +191,37 @@ export async function loadLikedPostIds(db: Db, viewerId: string, postIds: string
   return new Set(rows.map((row) => row.postId));
 }
 
-/** The first page for one viewer: the shared rows with her likes. */
-export function firstPageFor(rows: SharedPost[], likedByViewer: ReadonlySet<string>): PostPage {
-  return toPostPage(rows.map((row) => ({ ...row, likedByMe: likedByViewer.has(row.id) })));
+/** What is hers alone on a page of posts: her likes, her reactions, what she saved. */
+export interface ViewerMarks {
+  liked: ReadonlySet<string>;
+  reacted: ReadonlyMap<string, string>;
+  saved: ReadonlySet<string>;
+}
+
+/** Which of these posts the viewer liked, reacted to and saved. */
+export async function loadViewerMarks(db: Db, viewerId: string, postIds: string[]): Promise<ViewerMarks> {
+  if (postIds.length === 0) return { liked: new Set(), reacted: new Map(), saved: new Set() };
+  const [liked, reacted, saved] = await Promise.all([
+    loadLikedPostIds(db, viewerId, postIds),
+    loadMyReactions(db, viewerId, postIds),
+    db
+      .select({ postId: bookmarks.postId })
+      .from(bookmarks)
+      .where(and(eq(bookmarks.userId, viewerId), inArray(bookmarks.postId, postIds))),
+  ]);
+  return { liked, reacted, saved: new Set(saved.map((row) => row.postId as string)) };
+}
+
+/** The first page for one viewer: the shared rows with her likes, reactions and saves. */
+export function firstPageFor(rows: SharedPost[], marks: ViewerMarks): PostPage {
+  return toPostPage(
+    rows.map((row) => ({
+      ...row,
+      likedByMe: marks.liked.has(row.id),
+      myReactions: marks.reacted.get(row.id) ?? null,
+      savedByMe: marks.saved.has(row.id),
+    })),
+  );
 }
 
 /**
@@ -189,7 +235,18 @@ export async function listPosts(db: Db, viewerId: string, cursor?: string): Prom
   }
   const rows = await loadSharedFirstPage(db);
   const ids = rows.map((row) => row.id);
-  return firstPageFor(rows, await loadLikedPostIds(db, viewerId, ids));
+  return firstPageFor(rows, await loadViewerMarks(db, viewerId, ids));
+}
+
+/** These posts as the viewer sees them, in no particular order (her saved list; it filters and orders). */
+export async function listPostsByIds(db: Db, viewerId: string, postIds: string[]): Promise<Post[]> {
+  if (postIds.length === 0) return [];
+  const rows = await db
+    .select(postColumns(viewerId))
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .where(inArray(posts.id, postIds));
+  return (await withImages(db, rows)).map((row) => toPost(row as PostRow));
 }
 
 /** One post as the viewer sees it (its own page, where notifications and shared links lead). */
@@ -233,6 +290,7 @@ export async function insertPost(tx: Db, authorId: string, input: NewPost): Prom
     idempotencyKey: postAwardKey(created.id),
   });
   await adjustCounter(tx, authorId, 'postsCount', 1);
+  await notifyMentions(tx, { authorId, text: input.content, link: { postId: created.id }, kind: 'post' });
   return created.id;
 }
 

@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@lunara/shared/api';
+import { editCommentBodySchema, editPostBodySchema } from '@lunara/shared/editing';
 import {
   commentPageSchema,
   commentSchema,
@@ -20,6 +21,8 @@ import { hidesAuthor, maskBlocked, withoutBlocked } from '../blocks/block-servic
 import { visibleForReview } from '../moderation/hidden-content.ts';
 import { requireVerifiedEmailToPost } from '../posting-rules/posting-guard.ts';
 import { createComment, deleteComment, listComments } from './comment-service.ts';
+import { editComment } from './edit-comment.ts';
+import { editPost } from './edit-post.ts';
 import { createPost, deletePost, getPost, listPosts, setPostLike, setPostPinned } from './post-service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -87,6 +90,20 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       if (hidesAuthor(blocks, post.author.id)) throw notFound(POST_GONE);
       return post;
     },
+  );
+  app.patch(
+    '/api/posts/:postId',
+    {
+      onRequest: requireVerifiedEmailToPost,
+      schema: {
+        tags: ['feed'],
+        summary: 'Edit your own post (title and text)',
+        params: postParams,
+        body: editPostBodySchema,
+        response: { 200: postSchema, ...errors },
+      },
+    },
+    async (request) => editPost(app.db, await actingMemberOf(request), request.params.postId, request.body),
   );
   app.delete(
     '/api/posts/:postId',
@@ -173,6 +190,21 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       createComment(app.db, (await sessionUserOf(request)).id, request.params.postId, request.body.content),
+  );
+  app.patch(
+    '/api/comments/:commentId',
+    {
+      onRequest: requireVerifiedEmailToPost,
+      schema: {
+        tags: ['feed'],
+        summary: 'Edit your own comment',
+        params: z.object({ commentId: z.uuid('Unknown comment') }),
+        body: editCommentBodySchema,
+        response: { 200: commentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      editComment(app.db, await actingMemberOf(request), request.params.commentId, request.body.content),
   );
   app.delete(
     '/api/comments/:commentId',

@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@lunara/shared/api';
+import { editReplyBodySchema, editTopicBodySchema } from '@lunara/shared/editing';
 import { cursorQuerySchema, pinBodySchema } from '@lunara/shared/feed';
 import {
   forumCategoryListSchema,
@@ -19,14 +20,15 @@ import { requireSubscriber } from '../../plugins/membership-guards.ts';
 import { hidesAuthor, maskBlocked, maskLastReplier, withoutBlocked } from '../blocks/block-service.ts';
 import { visibleForReview } from '../moderation/hidden-content.ts';
 import { requireVerifiedEmailToPost } from '../posting-rules/posting-guard.ts';
+import { readStatesOf } from '../reads/read-service.ts';
 import { listCategories } from './category-service.ts';
+import { editReply } from './edit-reply.ts';
+import { editTopic } from './edit-topic.ts';
 import {
   createReply,
   createTopic,
   deleteReply,
   deleteTopic,
-  editReply,
-  editTopic,
   listReplies,
   listTopics,
   moderateTopic,
@@ -81,7 +83,12 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       // Her blocks, both ways; the cursor stays the page's last row, so paging goes on where it should.
       const shown = withoutBlocked(page.items, blocks, (topic) => topic.author.id);
-      return { ...page, items: shown.map((topic) => maskLastReplier(topic, blocks)) };
+      // Per viewer, after the shared read: one bounded statement on this page's topics.
+      const readStates = await readStatesOf(app.db, viewerId, shown);
+      return {
+        ...page,
+        items: shown.map((topic) => ({ ...maskLastReplier(topic, blocks), readState: readStates.get(topic.id) })),
+      };
     },
   );
   app.post(
@@ -127,11 +134,12 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/forums/topics/:topicId',
     {
+      onRequest: requireVerifiedEmailToPost,
       schema: {
         tags,
-        summary: 'Edit your own unlocked topic',
+        summary: 'Edit your own unlocked topic (title and first text)',
         params: topicParams,
-        body: topicBodySchema,
+        body: editTopicBodySchema,
         response: { 200: topicDetailSchema, ...errors },
       },
     },
@@ -225,15 +233,16 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/forums/replies/:replyId',
     {
+      onRequest: requireVerifiedEmailToPost,
       schema: {
         tags,
         summary: 'Edit your own reply while the topic is unlocked',
         params: replyParams,
-        body: replyBodySchema,
+        body: editReplyBodySchema,
         response: { 200: replySchema, ...errors },
       },
     },
-    async (request) => editReply(app.db, await sessionUserOf(request), request.params.replyId, request.body.content),
+    async (request) => editReply(app.db, await actingMemberOf(request), request.params.replyId, request.body.content),
   );
   app.delete(
     '/api/forums/replies/:replyId',

@@ -30,6 +30,7 @@ import {
 } from '../../lib/cursor.ts';
 import { isBlockedEitherWay } from '../blocks/block-service.ts';
 import type { Actor } from '../feed/post-service.ts';
+import { notifyMentions } from '../mentions/mention-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { replyAwardKey, topicAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
@@ -56,6 +57,7 @@ const topicColumns = {
   categoryName: forumCategories.name,
   lastActivityMicros: microsOf(forumTopics.lastActivityAt),
   hidden: sql<boolean>`${forumTopics.hiddenAt} is not null`,
+  editedAt: isoTime(forumTopics.editedAt),
 };
 
 type TopicRow = {
@@ -77,6 +79,7 @@ type TopicRow = {
   authorAvatar: string | null;
   categoryName: string | null;
   hidden: boolean;
+  editedAt: string | null;
 };
 
 function selectTopics(db: Db) {
@@ -88,7 +91,7 @@ function selectTopics(db: Db) {
     .leftJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId));
 }
 
-const toSummary = (row: Omit<TopicRow, 'content' | 'categoryName' | 'hidden'>) => ({
+const toSummary = (row: Omit<TopicRow, 'content' | 'categoryName' | 'hidden' | 'editedAt'>) => ({
   id: row.id,
   categoryId: row.categoryId,
   title: row.title,
@@ -118,7 +121,13 @@ async function findCategory(db: Db, categoryId: string) {
 
 // A category's topic list is the forums' busiest read: built once per database, one statement when the
 // category has topics (its existence is checked inside it), without the bodies the list does not show.
-const { content: _content, categoryName: _categoryName, hidden: _hidden, ...listColumns } = topicColumns;
+const {
+  content: _content,
+  categoryName: _categoryName,
+  hidden: _hidden,
+  editedAt: _editedAt,
+  ...listColumns
+} = topicColumns;
 const topicPage = (db: Db) =>
   db
     .select(listColumns)
@@ -161,13 +170,14 @@ export async function listTopics(db: Db, categoryId: string, cursor?: string): P
   };
 }
 
-async function readTopic(db: Db, topicId: string): Promise<TopicDetail> {
+export async function readTopic(db: Db, topicId: string): Promise<TopicDetail> {
   const [row] = (await selectTopics(db).where(eq(forumTopics.id, topicId))) as TopicRow[];
   if (!row) throw notFound('This topic no longer exists');
   return {
     ...toSummary(row),
     content: row.content,
     category: { id: row.categoryId, name: row.categoryName ?? '' },
+    editedAt: row.editedAt ?? null,
     // Hidden by reports: the route shows it to its author and staff only.
     ...(row.hidden ? { hiddenForReview: true } : {}),
   };
@@ -208,29 +218,16 @@ export async function createTopic(db: Db, authorId: string, categoryId: string, 
       idempotencyKey: topicAwardKey(created.id),
     });
     await adjustCounter(tx, authorId, 'postsCount', 1);
+    await notifyMentions(tx, { authorId, text: body.content, link: { topicId: created.id }, kind: 'topic' });
     return created.id;
   });
   return readTopic(db, id);
 }
 
-async function lockTopicRow(tx: Db, topicId: string) {
+export async function lockTopicRow(tx: Db, topicId: string) {
   const [topic] = await tx.select().from(forumTopics).where(eq(forumTopics.id, topicId)).for('update');
   if (!topic) throw notFound('This topic no longer exists');
   return topic;
-}
-
-/** Authors edit their own topic while it is unlocked. */
-export async function editTopic(db: Db, actor: Actor, topicId: string, body: TopicBody): Promise<TopicDetail> {
-  await db.transaction(async (tx) => {
-    const topic = await lockTopicRow(tx, topicId);
-    if (topic.userId !== actor.id) throw forbidden('You can only edit your own topics');
-    if (topic.isLocked) throw conflict('This topic is locked and can no longer be edited');
-    await tx
-      .update(forumTopics)
-      .set({ title: body.title, content: body.content, updatedAt: sql`now()` })
-      .where(eq(forumTopics.id, topicId));
-  });
-  return readTopic(db, topicId);
 }
 
 /**
@@ -308,6 +305,7 @@ const replyColumns = {
   createdAt: forumReplies.createdAt,
   createdMicros: microsOf(forumReplies.createdAt),
   updatedAt: forumReplies.updatedAt,
+  editedAt: forumReplies.editedAt,
   authorId: forumReplies.userId,
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
@@ -320,6 +318,7 @@ type ReplyRow = {
   content: string;
   createdAt: Date;
   updatedAt: Date;
+  editedAt: Date | null;
   authorId: string;
   authorName: string | null;
   authorAvatar: string | null;
@@ -334,6 +333,7 @@ const toReply = (row: ReplyRow): Reply => ({
   content: row.content,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  editedAt: row.editedAt?.toISOString() ?? null,
   author: {
     id: row.authorId,
     displayName: row.authorName ?? 'Anonymous',
@@ -407,6 +407,7 @@ export async function createReply(db: Db, authorId: string, topicId: string, con
       message: `${author?.name ?? 'A sister'} replied to "${topic.title}"`,
       data: { topicId, replyId: created.id },
     });
+    await notifyMentions(tx, { authorId, text: content, link: { topicId, replyId: created.id }, kind: 'reply' });
     return created.id;
   });
   const [row] = await db
@@ -418,8 +419,19 @@ export async function createReply(db: Db, authorId: string, topicId: string, con
   return toReply(row);
 }
 
+/** One reply as its author sees it (after she writes or edits it). */
+export async function readReply(db: Db, replyId: string): Promise<Reply> {
+  const [row] = await db
+    .select(replyColumns)
+    .from(forumReplies)
+    .leftJoin(profiles, eq(profiles.id, forumReplies.userId))
+    .where(eq(forumReplies.id, replyId));
+  if (!row) throw notFound('This reply no longer exists');
+  return toReply(row);
+}
+
 /** The topic row first, then the reply: the order a topic's deletion takes, so the two never deadlock. */
-async function lockReply(tx: Db, replyId: string) {
+export async function lockReply(tx: Db, replyId: string) {
   const [found] = await tx
     .select({ topicId: forumReplies.topicId })
     .from(forumReplies)
@@ -430,22 +442,6 @@ async function lockReply(tx: Db, replyId: string) {
   const [reply] = await tx.select().from(forumReplies).where(eq(forumReplies.id, replyId)).for('update');
   if (!reply) throw notFound('This reply no longer exists');
   return { reply, topic };
-}
-
-export async function editReply(db: Db, actor: Actor, replyId: string, content: string): Promise<Reply> {
-  await db.transaction(async (tx) => {
-    const { reply, topic } = await lockReply(tx, replyId);
-    if (reply.userId !== actor.id) throw forbidden('You can only edit your own replies');
-    if (topic.isLocked) throw conflict('This topic is locked: replies can no longer be edited');
-    await tx.update(forumReplies).set({ content, updatedAt: sql`now()` }).where(eq(forumReplies.id, replyId));
-  });
-  const [row] = await db
-    .select(replyColumns)
-    .from(forumReplies)
-    .leftJoin(profiles, eq(profiles.id, forumReplies.userId))
-    .where(eq(forumReplies.id, replyId));
-  if (!row) throw notFound('This reply no longer exists');
-  return toReply(row);
 }
 
 /** Authors delete their replies while the topic is unlocked; moderators any (audited). Its +5 goes with it. */

@@ -1,3 +1,4 @@
+import { EDITABLE_KINDS, type EditableKind } from '@lunara/shared/editing';
 import {
   CASE_REPORTS_SHOWN,
   type CaseStatus,
@@ -13,6 +14,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { isoTime } from '../../db/direct-read.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
+import { loadRevisions } from '../revisions/revision-service.ts';
 
 interface CaseRow {
   id: string;
@@ -41,6 +43,8 @@ interface ContentRow {
 /** Messages shown on each side of a reported one: her conversation's context, nothing more of it. */
 const MESSAGES_AROUND = 2;
 const iso = (column: SQL) => isoTime(column);
+const isEditable = (type: ReportTargetType): type is EditableKind =>
+  (EDITABLE_KINDS as readonly string[]).includes(type);
 
 /** Each kind's content as it is now (one bounded read per kind on the page), with where it sits. */
 const CONTENT_QUERIES: Record<ReportTargetType, (ids: SQL) => SQL> = {
@@ -182,6 +186,10 @@ async function describeCases(db: Db, viewerId: string, cases: CaseRow[]): Promis
     db,
     cases.filter((row) => row.target_type === 'message').map((row) => row.target_id),
   );
+  const revisions = await loadRevisions(
+    db,
+    cases.flatMap((row) => (isEditable(row.target_type) ? [{ kind: row.target_type, itemId: row.target_id }] : [])),
+  );
 
   return cases.map((row) => {
     const author = row.author_id ? authors.get(row.author_id) : undefined;
@@ -217,7 +225,13 @@ async function describeCases(db: Db, viewerId: string, cases: CaseRow[]): Promis
             }
           : null,
       content: content
-        ? { title: content.title, body: content.body, createdAt: content.created_at, link: content.link }
+        ? {
+            title: content.title,
+            body: content.body,
+            createdAt: content.created_at,
+            link: content.link,
+            revisions: revisions.get(`${row.target_type}:${row.target_id}`) ?? [],
+          }
         : null,
       context:
         content && (content.context_title || content.context_link || messages.length > 0)

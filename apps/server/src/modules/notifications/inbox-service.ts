@@ -84,6 +84,7 @@ const toPreferences = (row: typeof notificationPreferences.$inferSelect): Notifi
   eventNotifications: row.eventNotifications,
   circleNotifications: row.circleNotifications,
   forumNotifications: row.forumNotifications,
+  mentionNotifications: row.mentionNotifications,
 });
 
 /** The member's preferences; the row is created with all six flags on at first use (spec section 9). */

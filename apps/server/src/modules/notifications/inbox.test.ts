@@ -57,7 +57,7 @@ describe('notifications', () => {
     expect((await t.api(other, 'GET', '/api/notifications')).json().unreadCount).toBe(1);
   });
 
-  it('start with all six preferences on and honour them when notifying', async () => {
+  it('start with all preferences on and honour them when notifying', async () => {
     const member = await t.signUp();
     expect((await t.api(member, 'GET', '/api/notifications/preferences')).json()).toEqual({
       emailEnabled: true,
@@ -66,6 +66,7 @@ describe('notifications', () => {
       eventNotifications: true,
       circleNotifications: true,
       forumNotifications: true,
+      mentionNotifications: true,
     });
     const off = await t.api(member, 'PATCH', '/api/notifications/preferences', { forumNotifications: false });
     expect(off.json().forumNotifications).toBe(false);

@@ -16,6 +16,7 @@ const PREFERENCE_FOR: Partial<Record<NotificationType, keyof typeof notification
   circle_declined: 'circleNotifications',
   circle_discussion: 'circleNotifications',
   forum_reply: 'forumNotifications',
+  mention: 'mentionNotifications',
   pod_request: 'circleNotifications',
   pod_accepted: 'circleNotifications',
   pod_declined: 'circleNotifications',

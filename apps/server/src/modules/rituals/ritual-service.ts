@@ -58,7 +58,7 @@ async function listVisibleRituals(db: Db, userId: string): Promise<Ritual[]> {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The member's day: her zone, its date, and the start of the 24 hours that count across a zone change. */
-interface MemberDay {
+export interface MemberDay {
   zone: string;
   today: string;
   /** Whether the stored zone is to change to the browser's now. */
@@ -72,7 +72,7 @@ interface MemberDay {
  * hours count toward today too (`ofDay`), so a changed zone cannot open a second day for a ritual (or the
  * own-ritual cap) within 24 hours.
  */
-async function memberDay(db: Db, userId: string, browserZone: string, now: Date): Promise<MemberDay> {
+export async function memberDay(db: Db, userId: string, browserZone: string, now: Date): Promise<MemberDay> {
   const [profile] = await db
     .select({ timeZone: profiles.timeZone, changedAt: profiles.timeZoneChangedAt })
     .from(profiles)
@@ -100,14 +100,15 @@ const ofDay = (userId: string, day: MemberDay) =>
 
 async function completionsWhere(db: Db, where: SQL | undefined): Promise<Completion[]> {
   const rows = await db
-    .select({ completion: dailyRituals, title: rituals.title })
+    .select({ completion: dailyRituals, title: sql<string>`coalesce(${rituals.title}, ${dailyRituals.keptTitle}, '')` })
     .from(dailyRituals)
-    .innerJoin(rituals, eq(rituals.id, dailyRituals.ritualId))
+    // Left: a completion of an own ritual she deleted since still counts toward her day.
+    .leftJoin(rituals, eq(rituals.id, dailyRituals.ritualId))
     .where(where)
     .orderBy(asc(dailyRituals.completedAt));
   return rows.map(({ completion, title }) => ({
     id: completion.id,
-    ritualId: completion.ritualId,
+    ritualId: completion.ritualId ?? '',
     ritualTitle: title,
     moonPhase: completion.moonPhase as MoonPhaseKey,
     energyLevel: completion.energyLevel,
@@ -180,10 +181,11 @@ export async function completeRitual(
       .select({
         ritualId: dailyRituals.ritualId,
         streak: dailyRituals.streakCount,
-        paidOwn: sql<boolean>`not ${rituals.isTemplate} and ${dailyRituals.pointsAwarded} > 0`,
+        // A deleted ritual was her own (templates are archived, never deleted): it still fills the cap.
+        paidOwn: sql<boolean>`coalesce(not ${rituals.isTemplate}, true) and ${dailyRituals.pointsAwarded} > 0`,
       })
       .from(dailyRituals)
-      .innerJoin(rituals, eq(rituals.id, dailyRituals.ritualId))
+      .leftJoin(rituals, eq(rituals.id, dailyRituals.ritualId))
       .where(ofDay(userId, day));
     if (sameDay.some((row) => row.ritualId === ritualId)) throw new AppError('CONFLICT', 409, ALREADY_COMPLETED);
 

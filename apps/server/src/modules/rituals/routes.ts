@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
+import { registerJournalRoutes } from './journal-routes.ts';
 import { completeRitual, createOwnRitual, getRitualsToday, saveLocation } from './ritual-service.ts';
 
 const errors = {
@@ -88,6 +89,7 @@ const ritualRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ok: true as const };
     },
   );
+  registerJournalRoutes(app);
 };
 
 export default ritualRoutes;

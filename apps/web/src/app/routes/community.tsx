@@ -1,9 +1,9 @@
 import { UserRound } from 'lucide-react';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useActingRole } from '../../features/account/components/staff-two-factor-gate.tsx';
+import { SavedList } from '../../features/bookmarks/components/saved-list.tsx';
 import { CirclesPanel } from '../../features/circles/components/circles-panel.tsx';
 import { EventsPanel } from '../../features/events/components/events-panel.tsx';
 import { CommunityFeed } from '../../features/feed/components/community-feed.tsx';
@@ -14,6 +14,8 @@ import { UnreadMessagesBadge } from '../../features/messages/components/unread-m
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { PodsPanel } from '../../features/pods/components/pods-panel.tsx';
 import { ProfileDialog } from '../../features/profiles/components/profile-dialog.tsx';
+import { useProfileFromUrl } from '../../features/profiles/hooks/use-profile-from-url.ts';
+import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { RequireMembership } from '../guards.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
 import { MemberPage } from '../member-page.tsx';
@@ -26,6 +28,7 @@ const TABS = [
   { value: 'messages', label: 'Messages' },
   { value: 'forums', label: 'Discussion Forums' },
   { value: 'leaderboard', label: 'Leaderboard' },
+  { value: 'saved', label: 'Saved' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -36,7 +39,7 @@ function Community() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'feed';
-  const [profileId, setProfileId] = useState<string | null>(null);
+  const [profileId, setProfileId] = useProfileFromUrl();
   const actingRole = useActingRole();
   if (!user) return null;
   const viewer = { id: user.id, role: actingRole ?? user.role };
@@ -48,7 +51,8 @@ function Community() {
           <h1 className="text-3xl text-night-900 sm:text-4xl">Sacred Sisterhood</h1>
           <p className="mt-1 text-ink-muted">Share, support and rise together.</p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex w-full flex-wrap items-center justify-end gap-2 sm:w-auto sm:flex-nowrap">
+          <SearchBox className="order-last sm:order-none" />
           <NotificationBell />
           <Button variant="outline" size="sm" onClick={() => setProfileId(user.id)}>
             <UserRound className="size-4" aria-hidden="true" /> My Profile
@@ -107,6 +111,9 @@ function Community() {
         </TabsContent>
         <TabsContent value="leaderboard" className="pt-6">
           <LeaderboardView onOpenProfile={setProfileId} />
+        </TabsContent>
+        <TabsContent value="saved" className="pt-6">
+          <SavedList viewer={viewer} onOpenProfile={setProfileId} />
         </TabsContent>
       </Tabs>
       <ProfileDialog userId={profileId} onClose={() => setProfileId(null)} />

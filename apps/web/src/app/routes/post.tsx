@@ -1,5 +1,4 @@
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -9,6 +8,7 @@ import { usePost } from '../../features/feed/api/get-post.ts';
 import { PostCard } from '../../features/feed/components/post-card.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { ProfileDialog } from '../../features/profiles/components/profile-dialog.tsx';
+import { useProfileFromUrl } from '../../features/profiles/hooks/use-profile-from-url.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { RequireMembership } from '../guards.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
@@ -20,7 +20,7 @@ function PostPage() {
   const { user } = useMembership();
   const post = usePost(postId);
   const navigate = useNavigate();
-  const [profileId, setProfileId] = useState<string | null>(null);
+  const [profileId, setProfileId] = useProfileFromUrl();
   const actingRole = useActingRole();
   if (!user) return null;
   const isGone = post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);

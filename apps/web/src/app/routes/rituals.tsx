@@ -10,6 +10,7 @@ import { Progress } from '../../components/ui/progress.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useRitualsToday } from '../../features/rituals/api/rituals.ts';
+import { JournalSection } from '../../features/rituals/components/journal-section.tsx';
 import { MoonCard } from '../../features/rituals/components/moon-card.tsx';
 import { OwnRitualForm } from '../../features/rituals/components/own-ritual-form.tsx';
 import { RitualCard } from '../../features/rituals/components/ritual-card.tsx';
@@ -102,6 +103,7 @@ function RitualsPage() {
           ))}
         </div>
       </section>
+      <JournalSection />
       <Dialog open={isAdding} onOpenChange={setIsAdding}>
         <DialogContent
           title="Add your own ritual"

@@ -1,18 +1,23 @@
+import { COMMENT_MAX } from '@lunara/shared/feed';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
-import { Send, Trash2 } from 'lucide-react';
+import { Pencil, Send, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { EditInPlace } from '../../../components/edit-in-place.tsx';
+import { EditedMark } from '../../../components/edited-mark.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { FormattedText } from '../../../components/rich-text/formatted-text.tsx';
+import { RichTextEditor } from '../../../components/rich-text/rich-text-editor.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { HiddenByBlockLine } from '../../account/components/hidden-by-block-line.tsx';
 import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
 import { useAddComment, useComments, useDeleteComment } from '../api/comments.ts';
+import { useEditComment } from '../api/edit-comment.ts';
 
 interface CommentSectionProps {
   postId: string;
@@ -25,6 +30,9 @@ export function CommentSection({ postId, viewer, onOpenProfile }: CommentSection
   const comments = useComments(postId);
   const add = useAddComment(postId);
   const remove = useDeleteComment(postId);
+  const edit = useEditComment(postId);
+  // The one comment of hers open for editing, if any.
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const isBlank = draft.trim().length === 0;
 
@@ -48,8 +56,13 @@ export function CommentSection({ postId, viewer, onOpenProfile }: CommentSection
     );
   }
 
-  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey) {
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (
+      event.key === 'Enter' &&
+      !event.shiftKey &&
+      !event.defaultPrevented &&
+      event.target instanceof HTMLTextAreaElement
+    ) {
       event.preventDefault();
       send();
     }
@@ -82,12 +95,34 @@ export function CommentSection({ postId, viewer, onOpenProfile }: CommentSection
                     {comment.author.displayName}
                   </button>{' '}
                   <span className="text-xs text-ink-muted">{relativeTime(comment.createdAt)}</span>
+                  <EditedMark editedAt={comment.editedAt} />
                 </p>
-                <p className="text-sm [overflow-wrap:anywhere] whitespace-pre-wrap">{comment.content}</p>
+                {editingId === comment.id ? (
+                  <EditInPlace
+                    id={`comment-edit-${comment.id}`}
+                    label="Edit your comment"
+                    content={comment.content}
+                    maxLength={COMMENT_MAX}
+                    rows={2}
+                    onCancel={() => setEditingId(null)}
+                    onSave={async ({ content }) => {
+                      await edit.mutateAsync({ commentId: comment.id, content });
+                      setEditingId(null);
+                      toast.success('Comment updated');
+                    }}
+                  />
+                ) : (
+                  <FormattedText text={comment.content} className="text-sm" />
+                )}
                 {comment.hiddenForReview && <HiddenForReviewNote />}
               </div>
               {comment.author.id !== viewer.id && <ReportButton target={{ type: 'comment', id: comment.id }} />}
-              {(comment.author.id === viewer.id || isModeratorRole(viewer.role)) && (
+              {comment.author.id === viewer.id && editingId !== comment.id && (
+                <Button variant="ghost" size="sm" aria-label="Edit comment" onClick={() => setEditingId(comment.id)}>
+                  <Pencil className="size-4" aria-hidden="true" />
+                </Button>
+              )}
+              {editingId !== comment.id && (comment.author.id === viewer.id || isModeratorRole(viewer.role)) && (
                 <ConfirmButton
                   label="Delete comment"
                   title="Delete this comment?"
@@ -108,17 +143,21 @@ export function CommentSection({ postId, viewer, onOpenProfile }: CommentSection
         )}
       </ul>
       <LoadMoreButton query={comments} label="Show more comments" />
-      <div className="flex items-end gap-2">
-        <Textarea
-          aria-label="Write a comment"
-          placeholder="Write a supportive comment..."
-          className="min-h-11"
-          rows={1}
-          maxLength={2000}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={handleKeyDown}
-        />
+      {/* Enter sends from the editor's textarea; the editor's own keys (picking a mention) come first. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: listens to the textarea inside, not a control itself. */}
+      <div className="flex flex-col items-end gap-2 sm:flex-row" onKeyDown={handleKeyDown}>
+        <div className="w-full min-w-0 flex-1">
+          <RichTextEditor
+            id={`comment-${postId}`}
+            label="Write a comment"
+            hideLabel
+            placeholder="Write a supportive comment..."
+            rows={2}
+            maxLength={2000}
+            value={draft}
+            onChange={setDraft}
+          />
+        </div>
         <Button aria-label="Send comment" disabled={isBlank || add.isPending} onClick={send}>
           <Send className="size-4" aria-hidden="true" />
         </Button>

@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useFeedVisit } from '../api/feed-visit.ts';
 import { usePosts } from '../api/get-posts.ts';
 import { PostCard } from './post-card.tsx';
 import { PostComposer } from './post-composer.tsx';
@@ -21,6 +22,11 @@ export function CommunityFeed({
   const posts = usePosts();
   useErrorToast(posts.error, 'Failed to load posts');
   const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
+  const previousVisitAt = useFeedVisit();
+  const isNew = (post: { createdAt: string; author: { id: string } }) =>
+    previousVisitAt !== undefined &&
+    post.author.id !== viewer.id &&
+    Date.parse(post.createdAt) > Date.parse(previousVisitAt);
 
   return (
     <section aria-labelledby="feed-title" className="mx-auto flex w-full max-w-[45rem] flex-col gap-5">
@@ -46,7 +52,7 @@ export function CommunityFeed({
       )}
       <div className="flex flex-col gap-4">
         {items.map((post) => (
-          <PostCard key={post.id} post={post} viewer={viewer} onOpenProfile={onOpenProfile} />
+          <PostCard key={post.id} post={post} viewer={viewer} onOpenProfile={onOpenProfile} isNew={isNew(post)} />
         ))}
       </div>
       <LoadMoreButton query={posts} />

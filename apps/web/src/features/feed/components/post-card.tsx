@@ -1,11 +1,14 @@
 import { POST_CATEGORIES } from '@lunara/shared/community';
-import type { Post } from '@lunara/shared/feed';
+import { POST_CONTENT_MAX, POST_TITLE_MAX, type Post } from '@lunara/shared/feed';
 import { formatCount } from '@lunara/shared/plural';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
-import { Heart, MessageCircle, Pin, PinOff, Trash2 } from 'lucide-react';
+import { Heart, MessageCircle, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { EditInPlace } from '../../../components/edit-in-place.tsx';
+import { EditedMark } from '../../../components/edited-mark.tsx';
+import { FormattedText } from '../../../components/rich-text/formatted-text.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,9 +16,13 @@ import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
+import { SaveButton } from '../../bookmarks/components/save-button.tsx';
 import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
+import { PostReactions } from '../../reactions/components/post-reactions.tsx';
+import { useEditPost } from '../api/edit-post.ts';
 import { useDeletePost, usePinPost, useSetLike } from '../api/post-mutations.ts';
 import { CommentSection } from './comment-section.tsx';
+import { NewBadge } from './new-badge.tsx';
 import { PostImageGrid } from './post-image-grid.tsx';
 
 interface PostCardProps {
@@ -24,21 +31,29 @@ interface PostCardProps {
   onOpenProfile: (userId: string) => void;
   /** On the post's own page: its comments open, its title not a link, and `onDeleted` after a delete. */
   ownPage?: { onDeleted: () => void };
+  /** Shared by someone else since her previous visit to the feed. */
+  isNew?: boolean;
 }
 
 const categoryLabel = (key: string) => POST_CATEGORIES.find((category) => category.key === key)?.label ?? key;
 
-export function PostCard({ post, viewer, onOpenProfile, ownPage }: PostCardProps) {
+export function PostCard({ post, viewer, onOpenProfile, ownPage, isNew }: PostCardProps) {
   const [showComments, setShowComments] = useState(ownPage !== undefined);
   const like = useSetLike();
   const remove = useDeletePost();
   const pin = usePinPost();
   const canModerate = isModeratorRole(viewer.role);
   const canDelete = post.author.id === viewer.id || canModerate;
+  // Only her own words: staff hide or delete what others wrote, they never rewrite it.
+  const canEdit = post.author.id === viewer.id;
+  const [isEditing, setIsEditing] = useState(false);
+  const edit = useEditPost(post.id);
 
   return (
     <article
-      aria-labelledby={`post-${post.id}`}
+      // While she edits it, its heading is the title field: the post keeps its name.
+      aria-labelledby={isEditing ? undefined : `post-${post.id}`}
+      aria-label={isEditing ? post.title : undefined}
       className={cn(
         'flex flex-col gap-4 rounded-[var(--radius-card)] border bg-white p-5 shadow-card',
         post.isPinned ? 'border-gold-400' : 'border-line',
@@ -60,9 +75,13 @@ export function PostCard({ post, viewer, onOpenProfile, ownPage }: PostCardProps
           >
             {post.author.displayName}
           </button>
-          <p className="text-xs text-ink-muted">{relativeTime(post.createdAt)}</p>
+          <p className="text-xs text-ink-muted">
+            {relativeTime(post.createdAt)}
+            <EditedMark editedAt={post.editedAt} />
+          </p>
         </div>
         <div className="flex items-center gap-1">
+          {isNew && <NewBadge />}
           {post.isPinned && (
             <Badge tone="gold">
               <Pin className="size-3" aria-hidden="true" /> Pinned
@@ -71,18 +90,35 @@ export function PostCard({ post, viewer, onOpenProfile, ownPage }: PostCardProps
           <Badge tone="rose">{categoryLabel(post.category)}</Badge>
         </div>
       </header>
-      <div>
-        <h3 id={`post-${post.id}`} className="text-xl text-night-900 [overflow-wrap:anywhere]">
-          {ownPage ? (
-            post.title
-          ) : (
-            <Link to={paths.post.getHref(post.id)} className="hover:underline">
-              {post.title}
-            </Link>
-          )}
-        </h3>
-        <p className="mt-2 text-ink [overflow-wrap:anywhere] whitespace-pre-wrap">{post.content}</p>
-      </div>
+      {isEditing ? (
+        <EditInPlace
+          id={`post-edit-${post.id}`}
+          label="Your post"
+          title={{ value: post.title, maxLength: POST_TITLE_MAX }}
+          content={post.content}
+          maxLength={POST_CONTENT_MAX}
+          rows={6}
+          onCancel={() => setIsEditing(false)}
+          onSave={async (values) => {
+            await edit.mutateAsync({ title: values.title ?? post.title, content: values.content });
+            setIsEditing(false);
+            toast.success('Post updated');
+          }}
+        />
+      ) : (
+        <div>
+          <h3 id={`post-${post.id}`} className="text-xl text-night-900 [overflow-wrap:anywhere]">
+            {ownPage ? (
+              post.title
+            ) : (
+              <Link to={paths.post.getHref(post.id)} className="hover:underline">
+                {post.title}
+              </Link>
+            )}
+          </h3>
+          <FormattedText text={post.content} className="mt-2 text-ink" />
+        </div>
+      )}
       {post.hiddenForReview && <HiddenForReviewNote />}
       <PostImageGrid images={post.images} authorName={post.author.displayName} />
       <footer className="flex flex-wrap items-center gap-2">
@@ -106,8 +142,15 @@ export function PostCard({ post, viewer, onOpenProfile, ownPage }: PostCardProps
           <MessageCircle className="size-4" aria-hidden="true" />
           {formatCount(post.commentsCount, 'comment')}
         </Button>
+        <PostReactions postId={post.id} counts={post.reactionCounts} mine={post.myReactions} />
         <span className="flex-1" />
+        <SaveButton kind="post" itemId={post.id} isSaved={post.savedByMe} />
         {post.author.id !== viewer.id && <ReportButton target={{ type: 'post', id: post.id }} />}
+        {canEdit && !isEditing && (
+          <Button variant="ghost" size="sm" aria-label="Edit post" onClick={() => setIsEditing(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+          </Button>
+        )}
         {canModerate && (
           <Button
             variant="ghost"

@@ -2,10 +2,10 @@ import { POST_CATEGORIES, type PostCategory } from '@lunara/shared/community';
 import { FILL_ALL_FIELDS } from '@lunara/shared/feed';
 import { type FormEvent, useId, useState } from 'react';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { RichTextEditor } from '../../../components/rich-text/rich-text-editor.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
@@ -71,16 +71,14 @@ export function PostComposer({ onDone }: { onDone: () => void }) {
           placeholder="What is on your heart?"
         />
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-content`}>Your post</Label>
-        <Textarea
-          id={`${id}-content`}
-          value={content}
-          maxLength={10_000}
-          onChange={(event) => setContent(event.target.value)}
-          placeholder="Share with your sisters..."
-        />
-      </div>
+      <RichTextEditor
+        id={`${id}-content`}
+        label="Your post"
+        value={content}
+        maxLength={10_000}
+        onChange={setContent}
+        placeholder="Share with your sisters..."
+      />
       <div className="flex flex-col gap-2 sm:max-w-xs">
         <Label htmlFor={`${id}-category`}>Category</Label>
         <Select

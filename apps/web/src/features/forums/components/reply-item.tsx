@@ -1,10 +1,12 @@
 import { REPLY_MAX, type Reply } from '@lunara/shared/forums';
 import { Pencil, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { EditInPlace } from '../../../components/edit-in-place.tsx';
+import { EditedMark } from '../../../components/edited-mark.tsx';
+import { FormattedText } from '../../../components/rich-text/formatted-text.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { HiddenByBlockLine } from '../../account/components/hidden-by-block-line.tsx';
@@ -23,32 +25,9 @@ interface ReplyItemProps {
 
 /** One reply: its author and text; its author edits it in place, she or a moderator deletes it. */
 export function ReplyItem({ reply, isOwnOpen, canModerate, canReport = false, onOpenProfile }: ReplyItemProps) {
-  const [draft, setDraft] = useState<string | null>(null);
+  const [isEditing, setIsEditing] = useState(false);
   const edit = useForumMutation((content: string) => editReply(reply.id, content));
   const remove = useForumMutation(deleteReply);
-  const isBlank = (draft ?? '').trim().length === 0;
-  const save = () => {
-    if (draft === null || isBlank || edit.isPending) return;
-    // On a failure the draft stays open with her text, to try again.
-    edit.mutate(draft, {
-      onSuccess: () => {
-        setDraft(null);
-        toast.success('Reply updated');
-      },
-      onError: (error) => toast.error('Failed to update reply', { description: error.message }),
-    });
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      save();
-    } else if (event.key === 'Escape') {
-      event.stopPropagation();
-      setDraft(null);
-    }
-  };
-  // Only an edit moves updatedAt past createdAt (both are the transaction's time), however soon it came.
-  const wasEdited = new Date(reply.updatedAt).getTime() > new Date(reply.createdAt).getTime();
   // A member she blocked wrote it: the server sent no text, only that it is there.
   if (reply.hiddenByBlock)
     return <HiddenByBlockLine className="rounded-[var(--radius-card)] border border-line bg-white" />;
@@ -65,42 +44,34 @@ export function ReplyItem({ reply, isOwnOpen, canModerate, canReport = false, on
       <div className="min-w-0 flex-1">
         <p className="text-sm [overflow-wrap:anywhere]">
           <span className="font-semibold">{reply.author.displayName}</span>{' '}
-          <span className="text-xs text-ink-muted">
-            {relativeTime(reply.createdAt)}
-            {wasEdited && ' · edited'}
-          </span>
+          <span className="text-xs text-ink-muted">{relativeTime(reply.createdAt)}</span>
+          <EditedMark editedAt={reply.editedAt} />
         </p>
-        {draft === null ? (
+        {isEditing ? (
+          <EditInPlace
+            id={`reply-edit-${reply.id}`}
+            label="Edit your reply"
+            content={reply.content}
+            maxLength={REPLY_MAX}
+            onCancel={() => setIsEditing(false)}
+            onSave={async ({ content }) => {
+              await edit.mutateAsync(content);
+              setIsEditing(false);
+              toast.success('Reply updated');
+            }}
+          />
+        ) : (
           <>
-            <p className="mt-1 [overflow-wrap:anywhere] whitespace-pre-wrap">{reply.content}</p>
+            <FormattedText text={reply.content} className="mt-1" />
             {reply.hiddenForReview && <HiddenForReviewNote />}
           </>
-        ) : (
-          <div className="mt-2 flex flex-col gap-2">
-            <Textarea
-              aria-label="Edit your reply"
-              value={draft}
-              maxLength={REPLY_MAX}
-              autoFocus
-              onChange={(event) => setDraft(event.target.value)}
-              onKeyDown={onKeyDown}
-            />
-            <div className="flex justify-end gap-2">
-              <Button variant="outline" size="sm" onClick={() => setDraft(null)}>
-                Cancel
-              </Button>
-              <Button size="sm" disabled={isBlank || edit.isPending} onClick={save}>
-                {edit.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
-            </div>
-          </div>
         )}
       </div>
-      {draft === null && (
+      {!isEditing && (
         <div className="flex items-start">
           {canReport && <ReportButton target={{ type: 'reply', id: reply.id }} />}
           {isOwnOpen && (
-            <Button variant="ghost" size="sm" aria-label="Edit reply" onClick={() => setDraft(reply.content)}>
+            <Button variant="ghost" size="sm" aria-label="Edit reply" onClick={() => setIsEditing(true)}>
               <Pencil className="size-4" aria-hidden="true" />
             </Button>
           )}

@@ -1,10 +1,10 @@
-import { type TopicBody, topicBodySchema } from '@lunara/shared/forums';
+import { TOPIC_CONTENT_MAX, type TopicBody, topicBodySchema } from '@lunara/shared/forums';
 import { type FormEvent, useId, useState } from 'react';
 import { FieldError } from '../../../components/field-error.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { RichTextEditor } from '../../../components/rich-text/rich-text-editor.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useDraft } from '../../../lib/use-draft.ts';
 
 interface TopicFormProps {
@@ -42,15 +42,14 @@ export function TopicForm({ initial, draftName, submitLabel, isBusy, onSubmit, o
         <Label htmlFor={`${id}-title`}>Title</Label>
         <Input id={`${id}-title`} value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-content`}>What would you like to discuss?</Label>
-        <Textarea
-          id={`${id}-content`}
-          value={content}
-          className="min-h-36"
-          onChange={(event) => setContent(event.target.value)}
-        />
-      </div>
+      <RichTextEditor
+        id={`${id}-content`}
+        label="What would you like to discuss?"
+        value={content}
+        maxLength={TOPIC_CONTENT_MAX}
+        rows={7}
+        onChange={setContent}
+      />
       <FieldError id={`${id}-error`} message={error} />
       <FormActions onCancel={onCancel} isBusy={isBusy} submitLabel={submitLabel} />
     </form>

@@ -13,7 +13,9 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { createTopic, useForumMutation } from '../api/forum-mutations.ts';
 import { useForumCategories, useTopics } from '../api/forum-queries.ts';
+import { MarkAllReadButton } from './mark-all-read-button.tsx';
 import { TopicForm } from './topic-form.tsx';
+import { TopicReadBadge } from './topic-read-badge.tsx';
 
 /** A category's topics with "Back to Categories" and "New Topic". */
 export function TopicList({
@@ -41,9 +43,12 @@ export function TopicList({
         <Button variant="ghost" size="sm" onClick={onBack}>
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to Categories
         </Button>
-        <Button onClick={() => setIsComposing(true)}>
-          <Plus className="size-4" aria-hidden="true" /> New Topic
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <MarkAllReadButton categoryId={categoryId} />
+          <Button onClick={() => setIsComposing(true)}>
+            <Plus className="size-4" aria-hidden="true" /> New Topic
+          </Button>
+        </div>
       </div>
       <h2 id="topics-title" className="text-2xl text-night-900">
         {category?.name ?? 'Topics'}
@@ -67,6 +72,7 @@ export function TopicList({
                 {topic.isPinned && <Pin role="img" className="size-4 text-gold-500" aria-label="Pinned" />}
                 {topic.isLocked && <Lock role="img" className="size-4 text-ink-muted" aria-label="Locked" />}
                 <span className="font-medium text-night-900 [overflow-wrap:anywhere]">{topic.title}</span>
+                <TopicReadBadge readState={topic.readState} />
               </span>
               <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-ink-muted [overflow-wrap:anywhere]">
                 <span>

@@ -1,25 +1,30 @@
-import type { TopicDetail } from '@lunara/shared/forums';
+import { REPLY_MAX, TOPIC_CONTENT_MAX, TOPIC_TITLE_MAX, type TopicDetail } from '@lunara/shared/forums';
 import { formatCount } from '@lunara/shared/plural';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { ArrowLeft, Lock, LockOpen, Pencil, Pin, PinOff, Send, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, useState } from 'react';
+import { Fragment, type KeyboardEvent, useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { EditInPlace } from '../../../components/edit-in-place.tsx';
+import { EditedMark } from '../../../components/edited-mark.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { FormattedText } from '../../../components/rich-text/formatted-text.tsx';
+import { RichTextEditor } from '../../../components/rich-text/rich-text-editor.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { MuteButton } from '../../account/components/mute-button.tsx';
+import { SaveButton } from '../../bookmarks/components/save-button.tsx';
 import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
 import { addReply, deleteTopic, editTopic, setTopicFlag, useForumMutation } from '../api/forum-mutations.ts';
 import { useReplies, useTopic } from '../api/forum-queries.ts';
+import { firstNewReplyId, useTopicReadMark } from '../api/mark-topic-read.ts';
+import { NewRepliesDivider } from './new-replies-divider.tsx';
 import { ReplyItem } from './reply-item.tsx';
-import { TopicForm } from './topic-form.tsx';
 
 interface TopicViewProps {
   topicId: string;
@@ -95,22 +100,26 @@ function ReplyBox({ topicId }: { topicId: string }) {
       },
     );
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey) && !event.defaultPrevented) {
       event.preventDefault();
       send();
     }
   };
   return (
     <div className="flex flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-white p-4">
-      <Textarea
-        aria-label="Write a reply"
-        placeholder="Share your thoughts..."
-        value={draft}
-        maxLength={10_000}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: listens to the editor's textarea, not a control itself. */}
+      <div onKeyDown={onKeyDown}>
+        <RichTextEditor
+          id={`reply-${topicId}`}
+          label="Write a reply"
+          hideLabel
+          placeholder="Share your thoughts..."
+          value={draft}
+          maxLength={REPLY_MAX}
+          onChange={setDraft}
+        />
+      </div>
       <Button className="self-end" disabled={isBlank || reply.isPending} onClick={send}>
         <Send className="size-4" aria-hidden="true" /> {reply.isPending ? 'Posting...' : 'Post Reply'}
       </Button>
@@ -122,6 +131,7 @@ function ReplyBox({ topicId }: { topicId: string }) {
 export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewProps) {
   const topic = useTopic(topicId);
   const replies = useReplies(topicId);
+  const previousReadAt = useTopicReadMark(topicId, topic.data?.categoryId, replies.isSuccess);
   const [isEditing, setIsEditing] = useState(false);
   const edit = useForumMutation((body: Parameters<typeof editTopic>[1]) => editTopic(topicId, body));
   const remove = useForumMutation(() => deleteTopic(topicId));
@@ -132,6 +142,7 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
   const isAuthor = data.author.id === viewer.id;
   const canModerate = isModeratorRole(viewer.role);
   const items = replies.data?.pages.flatMap((page) => page.items) ?? [];
+  const firstNewId = firstNewReplyId(items, previousReadAt, viewer.id);
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="topic-title">
@@ -144,17 +155,19 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
           {data.isLocked && <Badge tone="night">Locked</Badge>}
         </div>
         {isEditing ? (
-          <TopicForm
-            initial={{ title: data.title, content: data.content }}
-            submitLabel="Save Changes"
-            isBusy={edit.isPending}
+          <EditInPlace
+            id={`topic-edit-${topicId}`}
+            label="What would you like to discuss?"
+            title={{ value: data.title, maxLength: TOPIC_TITLE_MAX }}
+            content={data.content}
+            maxLength={TOPIC_CONTENT_MAX}
+            rows={7}
             onCancel={() => setIsEditing(false)}
-            onSubmit={(body) =>
-              edit.mutate(body, {
-                onSuccess: () => setIsEditing(false),
-                onError: (error) => toast.error('Failed to update topic', { description: error.message }),
-              })
-            }
+            onSave={async (values) => {
+              await edit.mutateAsync({ title: values.title ?? data.title, content: values.content });
+              setIsEditing(false);
+              toast.success('Topic updated');
+            }}
           />
         ) : (
           <>
@@ -167,9 +180,12 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
               onClick={() => onOpenProfile(data.author.id)}
             >
               <Avatar name={data.author.displayName} src={data.author.avatarUrl} className="size-7" />
-              {data.author.displayName} · {relativeTime(data.createdAt)} · {formatCount(data.viewsCount, 'view')}
+              <span>
+                {data.author.displayName} · {relativeTime(data.createdAt)} · {formatCount(data.viewsCount, 'view')}
+                <EditedMark editedAt={data.editedAt} />
+              </span>
             </button>
-            <p className="[overflow-wrap:anywhere] whitespace-pre-wrap">{data.content}</p>
+            <FormattedText text={data.content} />
             {data.hiddenForReview && <HiddenForReviewNote />}
           </>
         )}
@@ -200,6 +216,7 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
             </ConfirmButton>
           )}
           <MuteButton target={{ kind: 'topic', id: topicId }} className="ml-auto" />
+          <SaveButton kind="topic" itemId={topicId} />
           {!isAuthor && <ReportButton target={{ type: 'topic', id: topicId }} />}
         </div>
       </article>
@@ -208,14 +225,16 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
       </h3>
       <ol className="flex flex-col gap-3">
         {items.map((reply) => (
-          <ReplyItem
-            key={reply.id}
-            reply={reply}
-            isOwnOpen={reply.author.id === viewer.id && !data.isLocked}
-            canModerate={canModerate}
-            canReport={reply.author.id !== viewer.id}
-            onOpenProfile={onOpenProfile}
-          />
+          <Fragment key={reply.id}>
+            {reply.id === firstNewId && <NewRepliesDivider />}
+            <ReplyItem
+              reply={reply}
+              isOwnOpen={reply.author.id === viewer.id && !data.isLocked}
+              canModerate={canModerate}
+              canReport={reply.author.id !== viewer.id}
+              onOpenProfile={onOpenProfile}
+            />
+          </Fragment>
         ))}
       </ol>
       <LoadMoreButton query={replies} label="Show more replies" />

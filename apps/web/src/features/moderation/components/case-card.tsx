@@ -22,6 +22,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type CaseActionInput, useCaseAction } from '../api/reports.ts';
+import { CaseRevisions } from './case-revisions.tsx';
 import { REPORT_NOUNS } from './report-dialog.tsx';
 
 type Panel = 'none' | 'warn' | 'suspend';
@@ -118,6 +119,7 @@ export function CaseCard({ item, isAdmin }: { item: ModerationCase; isAdmin: boo
               Open it in the community
             </Link>
           )}
+          <CaseRevisions revisions={item.content.revisions} />
         </div>
       ) : (
         <p className="rounded-[var(--radius-control)] bg-moon-100 p-4 text-ink-muted">

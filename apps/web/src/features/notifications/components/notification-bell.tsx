@@ -1,4 +1,5 @@
 import {
+  AtSign,
   Bell,
   CalendarClock,
   CalendarDays,
@@ -40,6 +41,7 @@ const ICONS: Record<string, typeof Bell> = {
   forum_reply: MessagesSquare,
   post_like: Heart,
   post_comment: MessageSquare,
+  mention: AtSign,
 };
 
 /** The bell: unread badge (capped at 99+), the 50 newest, Mark all read, and the preferences. */

@@ -22,6 +22,7 @@ const GROUPS: Array<[string, Array<[keyof Preferences, string]>]> = [
       ['eventNotifications', 'Events'],
       ['circleNotifications', 'Sacred Circles'],
       ['forumNotifications', 'Forums'],
+      ['mentionNotifications', 'Mentions'],
     ],
   ],
 ];

@@ -1,5 +1,5 @@
 import { MOON_PHASES } from '@lunara/shared/moon';
-import { type CreateRitualBody, createRitualBodySchema } from '@lunara/shared/ritual-schemas';
+import { type CreateRitualBody, createRitualBodySchema, type Ritual } from '@lunara/shared/ritual-schemas';
 import type { MoonPhaseKey } from '@lunara/shared/rituals';
 import { type FormEvent, useId, useState } from 'react';
 import { FieldError } from '../../../components/field-error.tsx';
@@ -9,23 +9,33 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { useUpdateOwnRitual } from '../api/journal.ts';
 import { useCreateRitual } from '../api/rituals.ts';
 import { OWN_RITUAL_POINTS_NOTE } from '../own-ritual-points.ts';
 
 const PHASE_OPTIONS = MOON_PHASES.map((phase) => ({ value: phase.key, label: `${phase.emoji} ${phase.name}` }));
 
-/** A member's own ritual: only she sees it, alongside the templates. */
-export function OwnRitualForm({ defaultPhase, onDone }: { defaultPhase: MoonPhaseKey; onDone: () => void }) {
+/** A member's own ritual: only she sees it, alongside the templates. Given `ritual`, it edits that one. */
+export function OwnRitualForm({
+  defaultPhase,
+  onDone,
+  ritual,
+}: {
+  defaultPhase: MoonPhaseKey;
+  onDone: () => void;
+  ritual?: Ritual;
+}) {
   const id = useId();
   const [values, setValues] = useState({
-    title: '',
-    description: '',
-    instructions: '',
-    durationMinutes: '15',
-    moonPhase: defaultPhase,
+    title: ritual?.title ?? '',
+    description: ritual?.description ?? '',
+    instructions: ritual?.instructions ?? '',
+    durationMinutes: String(ritual?.durationMinutes ?? 15),
+    moonPhase: ritual?.moonPhase ?? defaultPhase,
   });
   const [error, setError] = useState<string>();
   const create = useCreateRitual();
+  const update = useUpdateOwnRitual();
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   function handleSubmit(event: FormEvent) {
@@ -33,6 +43,19 @@ export function OwnRitualForm({ defaultPhase, onDone }: { defaultPhase: MoonPhas
     const parsed = createRitualBodySchema.safeParse({ ...values, durationMinutes: Number(values.durationMinutes) });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
+    if (ritual) {
+      update.mutate(
+        { ritualId: ritual.id, body: parsed.data },
+        {
+          onSuccess: () => {
+            toast.success('Your ritual was saved');
+            onDone();
+          },
+          onError: (failure) => toast.error('Failed to save ritual', { description: failure.message }),
+        },
+      );
+      return;
+    }
     create.mutate(parsed.data satisfies CreateRitualBody, {
       onSuccess: () => {
         toast.success('Your ritual was added');
@@ -93,7 +116,11 @@ export function OwnRitualForm({ defaultPhase, onDone }: { defaultPhase: MoonPhas
       </div>
       <FieldError id={`${id}-error`} message={error} />
       <p className="text-sm text-ink-muted">{OWN_RITUAL_POINTS_NOTE}</p>
-      <FormActions onCancel={onDone} isBusy={create.isPending} submitLabel="Add Ritual" />
+      <FormActions
+        onCancel={onDone}
+        isBusy={create.isPending || update.isPending}
+        submitLabel={ritual ? 'Save Ritual' : 'Add Ritual'}
+      />
     </form>
   );
 }

@@ -1,15 +1,21 @@
 import { moonPhaseInfo } from '@lunara/shared/moon';
 import type { Ritual } from '@lunara/shared/ritual-schemas';
-import { Check, Clock } from 'lucide-react';
+import { Check, Clock, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useDeleteOwnRitual } from '../api/journal.ts';
+import { OwnRitualForm } from './own-ritual-form.tsx';
 import { RitualDialog } from './ritual-dialog.tsx';
 
 /** A ritual; once completed today its button is disabled and reads "Completed". */
 export function RitualCard({ ritual, isCompleted }: { ritual: Ritual; isCompleted: boolean }) {
   const [open, setOpen] = useState(false);
+  const [isEditing, setIsEditing] = useState(false);
+  const remove = useDeleteOwnRitual();
   return (
     <article
       aria-labelledby={`ritual-${ritual.id}`}
@@ -28,12 +34,36 @@ export function RitualCard({ ritual, isCompleted }: { ritual: Ritual; isComplete
         {ritual.title}
       </h3>
       <p className="flex-1 text-sm text-ink-muted [overflow-wrap:anywhere]">{ritual.description}</p>
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex items-center gap-2">
         <span className="inline-flex items-center gap-1 text-xs text-ink-muted">
           <Clock className="size-3.5" aria-hidden="true" /> {ritual.durationMinutes} min
         </span>
+        {ritual.isMine && (
+          <span className="ml-auto flex gap-1">
+            <Button variant="ghost" size="sm" aria-label={`Edit ${ritual.title}`} onClick={() => setIsEditing(true)}>
+              <Pencil className="size-4" aria-hidden="true" />
+            </Button>
+            <ConfirmButton
+              label={`Delete ${ritual.title}`}
+              title="Delete this ritual?"
+              description="It leaves your rituals. Your journal keeps the times you practised it, and the points you earned stay."
+              confirmLabel="Delete ritual"
+              cancelLabel="Keep ritual"
+              // A promise, not mutate's callbacks: the card is gone (unmounted) by the time the delete succeeds.
+              onConfirm={() =>
+                remove.mutateAsync(ritual.id).then(
+                  () => toast.success('Your ritual was deleted'),
+                  (failure: Error) => toast.error('Failed to delete ritual', { description: failure.message }),
+                )
+              }
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </ConfirmButton>
+          </span>
+        )}
         <Button
           size="sm"
+          className={ritual.isMine ? undefined : 'ml-auto'}
           variant={isCompleted ? 'outline' : 'primary'}
           disabled={isCompleted}
           onClick={() => setOpen(true)}
@@ -51,6 +81,13 @@ export function RitualCard({ ritual, isCompleted }: { ritual: Ritual; isComplete
       <Dialog open={open} onOpenChange={setOpen}>
         {open && <RitualDialog ritual={ritual} onDone={() => setOpen(false)} />}
       </Dialog>
+      {ritual.isMine && (
+        <Dialog open={isEditing} onOpenChange={setIsEditing}>
+          <DialogContent title="Edit your ritual" description="Only you see it.">
+            <OwnRitualForm defaultPhase={ritual.moonPhase} ritual={ritual} onDone={() => setIsEditing(false)} />
+          </DialogContent>
+        </Dialog>
+      )}
     </article>
   );
 }

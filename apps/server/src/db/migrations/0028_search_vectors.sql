@@ -1,0 +1,16 @@
+ALTER TABLE "circle_events" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('lunara_search'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('lunara_search'::regconfig, coalesce("description", '')), 'B') || setweight(to_tsvector('lunara_search'::regconfig, coalesce("location", '')), 'C')) STORED;--> statement-breakpoint
+ALTER TABLE "circles" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('lunara_search'::regconfig, coalesce("name", '')), 'A') || setweight(to_tsvector('lunara_search'::regconfig, coalesce("focus_area", '')), 'B') || setweight(to_tsvector('lunara_search'::regconfig, coalesce("description", '')), 'C')) STORED;--> statement-breakpoint
+ALTER TABLE "post_comments" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('lunara_search'::regconfig, coalesce("content", '')), 'B')) STORED;--> statement-breakpoint
+ALTER TABLE "posts" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('lunara_search'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('lunara_search'::regconfig, coalesce("content", '')), 'B')) STORED;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('lunara_search'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('lunara_search'::regconfig, coalesce("summary", '')), 'B') || setweight(to_tsvector('lunara_search'::regconfig, coalesce("description", '')), 'C')) STORED;--> statement-breakpoint
+ALTER TABLE "lessons" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('lunara_search'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('lunara_search'::regconfig, coalesce("description", '')), 'B') || setweight(to_tsvector('lunara_search'::regconfig, coalesce("body_markdown", '')), 'C')) STORED;--> statement-breakpoint
+ALTER TABLE "forum_replies" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('lunara_search'::regconfig, coalesce("content", '')), 'B')) STORED;--> statement-breakpoint
+ALTER TABLE "forum_topics" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('lunara_search'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('lunara_search'::regconfig, coalesce("content", '')), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "circle_events_search_idx" ON "circle_events" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "circles_search_idx" ON "circles" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "post_comments_search_idx" ON "post_comments" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "posts_search_idx" ON "posts" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "courses_search_idx" ON "courses" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "lessons_search_idx" ON "lessons" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "forum_replies_search_idx" ON "forum_replies" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "forum_topics_search_idx" ON "forum_topics" USING gin ("search");

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_preferences" ADD COLUMN "mention_notifications" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,196 @@
+import {
+  BOOKMARK_LIMIT_REACHED,
+  BOOKMARKS_PAGE_SIZE,
+  type BookmarkKind,
+  MAX_BOOKMARKS,
+  type SavedItem,
+  type SavedPage,
+} from '@lunara/shared/bookmarks';
+import type { TopicSummary } from '@lunara/shared/forums';
+import { servedAvatarUrl } from '@lunara/shared/urls';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { isoTime } from '../../db/direct-read.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
+import { type BlockView, isBlockedEitherWay } from '../blocks/block-service.ts';
+import { listPostsByIds } from '../feed/post-service.ts';
+
+const GONE: Record<BookmarkKind, string> = {
+  post: 'This post no longer exists',
+  topic: 'This topic no longer exists',
+};
+const ITEM_TABLE: Record<BookmarkKind, SQL> = { post: sql.raw('posts'), topic: sql.raw('forum_topics') };
+const ITEM_COLUMN: Record<BookmarkKind, SQL> = { post: sql.raw('post_id'), topic: sql.raw('topic_id') };
+
+/** Whether she saved this post or topic (the topic page asks; posts carry `savedByMe`). */
+export async function isSaved(db: Db, memberId: string, kind: BookmarkKind, itemId: string): Promise<boolean> {
+  const [row] = await queryRows<{ saved: boolean }>(
+    db,
+    sql`select exists (select 1 from bookmarks where user_id = ${memberId} and ${ITEM_COLUMN[kind]} = ${itemId}) as saved`,
+  );
+  return Boolean(row?.saved);
+}
+
+/**
+ * Saves or forgets a post or topic. Saving one she may not open (hidden by reports, or either of them
+ * blocked the other) answers as if it were gone; forgetting stays open. Her profile row is locked so two
+ * saves at once count against MAX_BOOKMARKS one at a time.
+ */
+export async function setBookmark(
+  db: Db,
+  memberId: string,
+  kind: BookmarkKind,
+  itemId: string,
+  isOn: boolean,
+): Promise<{ saved: boolean }> {
+  if (!isOn) {
+    await db.execute(sql`delete from bookmarks where user_id = ${memberId} and ${ITEM_COLUMN[kind]} = ${itemId}`);
+    return { saved: false };
+  }
+  await db.transaction(async (tx) => {
+    const [item] = await queryRows<{ user_id: string; hidden: boolean }>(
+      tx,
+      sql`select user_id, hidden_at is not null as hidden from ${ITEM_TABLE[kind]} where id = ${itemId} for key share`,
+    );
+    if (!item || (item.hidden && item.user_id !== memberId)) throw notFound(GONE[kind]);
+    if (await isBlockedEitherWay(tx, memberId, item.user_id)) throw notFound(GONE[kind]);
+    await queryRows(tx, sql`select id from profiles where id = ${memberId} for update`);
+    if (await isSaved(tx, memberId, kind, itemId)) return;
+    const [counted] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from (select 1 from bookmarks where user_id = ${memberId}
+          limit ${literalLimit(MAX_BOOKMARKS)}) mine`,
+    );
+    if (Number(counted?.n ?? 0) >= MAX_BOOKMARKS) throw conflict(BOOKMARK_LIMIT_REACHED);
+    await tx.execute(sql`insert into bookmarks (user_id, kind, ${ITEM_COLUMN[kind]}) values (${memberId}, ${kind}, ${itemId})
+      on conflict do nothing`);
+  });
+  return { saved: true };
+}
+
+interface SavedRow {
+  id: string;
+  kind: BookmarkKind;
+  post_id: string | null;
+  topic_id: string | null;
+  saved_at: string;
+  micros: string;
+}
+
+interface TopicRow {
+  id: string;
+  category_id: string;
+  title: string;
+  is_pinned: boolean;
+  is_locked: boolean;
+  replies_count: number;
+  views_count: number;
+  created_at: string;
+  last_reply_at: string | null;
+  last_reply_user_id: string | null;
+  last_reply_name: string | null;
+  author_id: string;
+  author_name: string | null;
+  author_avatar: string | null;
+}
+
+async function loadTopics(db: Db, topicIds: string[], blocks: BlockView): Promise<Map<string, TopicSummary>> {
+  if (topicIds.length === 0) return new Map();
+  const rows = await queryRows<TopicRow>(
+    db,
+    sql`select t.id, t.category_id, t.title, t.is_pinned, t.is_locked, t.replies_count, t.views_count,
+          ${isoTime(sql.raw('t.created_at'))} as created_at, ${isoTime(sql.raw('t.last_reply_at'))} as last_reply_at,
+          t.last_reply_user_id, lr.display_name as last_reply_name,
+          t.user_id as author_id, a.display_name as author_name, a.avatar_url as author_avatar
+        from forum_topics t
+        left join profiles a on a.id = t.user_id
+        left join profiles lr on lr.id = t.last_reply_user_id
+        where t.id = any(${sql.param(topicIds)}::uuid[])`,
+  );
+  const hides = (id: string | null) =>
+    Boolean(id) && (blocks.blockedByMe.has(id ?? '') || blocks.blockedMe.has(id ?? ''));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        categoryId: row.category_id,
+        title: row.title,
+        isPinned: row.is_pinned,
+        isLocked: row.is_locked,
+        repliesCount: Number(row.replies_count),
+        viewsCount: Number(row.views_count),
+        createdAt: row.created_at,
+        lastReplyAt: row.last_reply_at,
+        // As the topic list does: a member either side of a block is not named.
+        lastReplyUserName: row.last_reply_at
+          ? hides(row.last_reply_user_id)
+            ? 'A member'
+            : (row.last_reply_name ?? 'Anonymous')
+          : null,
+        lastReplyUserId: row.last_reply_at ? row.last_reply_user_id : null,
+        author: {
+          id: row.author_id,
+          displayName: row.author_name ?? 'Anonymous',
+          avatarUrl: servedAvatarUrl(row.author_avatar),
+        },
+      },
+    ]),
+  );
+}
+
+/**
+ * Her saved posts and topics, newest saved first, keyset-paged on (created_at, id). What she may no
+ * longer open (hidden by reports unless hers, or by a member either side of a block with her) is left
+ * out in the statement, so a page is never emptied by it; deleted items took their rows with them.
+ */
+export async function listSaved(db: Db, viewerId: string, blocks: BlockView, cursor?: string): Promise<SavedPage> {
+  const after = cursor ? decodeCursor(cursor, ['micros', 'uuid']) : undefined;
+  const hidden = [...blocks.blockedByMe, ...blocks.blockedMe];
+  const notHidden = (alias: SQL) =>
+    sql`(${alias}.hidden_at is null or ${alias}.user_id = ${viewerId})${
+      hidden.length > 0 ? sql` and not (${alias}.user_id = any(${sql.param(hidden)}::text[]))` : sql``
+    }`;
+  const rows = await queryRows<SavedRow>(
+    db,
+    sql`select b.id, b.kind, b.post_id, b.topic_id, ${isoTime(sql.raw('b.created_at'))} as saved_at,
+          (extract(epoch from b.created_at) * 1000000)::bigint::text as micros
+        from bookmarks b
+        left join posts p on p.id = b.post_id
+        left join forum_topics t on t.id = b.topic_id
+        where b.user_id = ${viewerId}
+          and ((b.kind = 'post' and ${notHidden(sql.raw('p'))}) or (b.kind = 'topic' and ${notHidden(sql.raw('t'))}))
+          ${after ? sql`and (b.created_at, b.id) < (${timestampFromMicros(String(after[0]))}, ${after[1]}::uuid)` : sql``}
+        order by b.created_at desc, b.id desc
+        limit ${literalLimit(BOOKMARKS_PAGE_SIZE + 1)}`,
+  );
+  const page = rows.slice(0, BOOKMARKS_PAGE_SIZE);
+  const [postList, topics] = await Promise.all([
+    listPostsByIds(
+      db,
+      viewerId,
+      page.flatMap((row) => (row.post_id ? [row.post_id] : [])),
+    ),
+    loadTopics(
+      db,
+      page.flatMap((row) => (row.topic_id ? [row.topic_id] : [])),
+      blocks,
+    ),
+  ]);
+  const postsById = new Map(postList.map((post) => [post.id, post]));
+  const items: SavedItem[] = [];
+  for (const row of page) {
+    const post = row.post_id ? postsById.get(row.post_id) : undefined;
+    const topic = row.topic_id ? topics.get(row.topic_id) : undefined;
+    // Deleted between the two reads: left out, the cursor still moves past it.
+    if (post) items.push({ kind: 'post', savedAt: row.saved_at, post });
+    else if (topic) items.push({ kind: 'topic', savedAt: row.saved_at, topic });
+  }
+  const last = page.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > BOOKMARKS_PAGE_SIZE && last ? encodeCursor([last.micros, last.id]) : null,
+  };
+}

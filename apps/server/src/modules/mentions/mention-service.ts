@@ -1,0 +1,87 @@
+import { MAX_MENTIONS_NOTIFIED, newlyMentioned } from '@lunara/shared/mentions';
+import { eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { posts } from '../../db/schema/community.ts';
+import { forumTopics } from '../../db/schema/forums.ts';
+import { profiles } from '../../db/schema/members.ts';
+import { canUseCommunity } from '../billing/community-access.ts';
+import { createNotification } from '../notifications/notification-service.ts';
+
+export type MentionPlace = 'post' | 'comment' | 'topic' | 'reply';
+
+/** What the notification opens: the post (and comment) or the topic (and reply) the mention is in. */
+export type MentionLink = { postId: string; commentId?: string } | { topicId: string; replyId?: string };
+
+export interface MentionInput {
+  authorId: string;
+  /** The text as stored (Markdown with `@[Name](member:<id>)` tokens). */
+  text: string;
+  /** The text before an edit: who was mentioned there has been told already. */
+  previousText?: string;
+  link: MentionLink;
+  kind: MentionPlace;
+}
+
+/** Whose post or topic the mention is in, or null when nobody else can see it (gone, or hidden for review). */
+async function placeOwner(db: Db, link: MentionLink): Promise<string | null> {
+  const [place] =
+    'postId' in link
+      ? await db
+          .select({ ownerId: posts.userId, hiddenAt: posts.hiddenAt })
+          .from(posts)
+          .where(eq(posts.id, link.postId))
+      : await db
+          .select({ ownerId: forumTopics.userId, hiddenAt: forumTopics.hiddenAt })
+          .from(forumTopics)
+          .where(eq(forumTopics.id, link.topicId));
+  return place && !place.hiddenAt ? place.ownerId : null;
+}
+
+/**
+ * Tells each member newly mentioned in a text, in the caller's transaction (so a failed post tells
+ * nobody). Only the first ten mentions count. A token names a member by id and the id alone decides:
+ * someone who does not exist, the author herself, a member who cannot use the community (a former
+ * member could not open the link) or cannot see the place (the post or topic is hidden for review, or she
+ * and its author blocked one another) is skipped here, and createNotification skips blocks either way and
+ * honours her "Mentions" preference. Returns the ids notified.
+ */
+export async function notifyMentions(db: Db, input: MentionInput): Promise<string[]> {
+  const candidates = newlyMentioned(input.text, input.previousText)
+    .filter((userId) => userId !== input.authorId)
+    .slice(0, MAX_MENTIONS_NOTIFIED);
+  if (candidates.length === 0) return [];
+  const ownerId = await placeOwner(db, input.link);
+  if (!ownerId) return [];
+  const ids = sql.join(
+    candidates.map((userId) => sql`${userId}`),
+    sql`, `,
+  );
+  const reachable = await queryRows<{ id: string }>(
+    db,
+    sql`select id from profiles where id in (${ids}) and ${canUseCommunity(sql`profiles.id`)}
+          and not exists (select 1 from member_blocks b
+            where (b.blocker_id = ${ownerId} and b.blocked_id = profiles.id)
+               or (b.blocker_id = profiles.id and b.blocked_id = ${ownerId}))`,
+  );
+  if (reachable.length === 0) return [];
+  const [author] = await db
+    .select({ name: profiles.displayName })
+    .from(profiles)
+    .where(eq(profiles.id, input.authorId));
+  const message = `${author?.name || 'A sister'} mentioned you in a ${input.kind}`;
+  const notified: string[] = [];
+  // In the order she wrote them, so the first names she typed are the first told.
+  for (const userId of candidates) {
+    if (!reachable.some((row) => row.id === userId)) continue;
+    const created = await createNotification(db, {
+      userId,
+      actorId: input.authorId,
+      type: 'mention',
+      title: 'You were mentioned',
+      message,
+      data: { ...input.link },
+    });
+    if (created) notified.push(userId);
+  }
+  return notified;
+}
