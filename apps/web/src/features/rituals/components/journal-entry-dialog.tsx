@@ -1,5 +1,5 @@
 import type { JournalEntry } from '@lunara/shared/ritual-journal';
-import { MOODS, type Mood } from '@lunara/shared/rituals';
+import type { Mood } from '@lunara/shared/rituals';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogContent } from '../../../components/ui/dialog.tsx';
@@ -7,6 +7,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useEditJournalEntry } from '../api/journal.ts';
+import { MoodEnergyFields } from './mood-energy-fields.tsx';
 
 /** Her mood, energy and notes on a past ritual, changed afterwards. */
 export function JournalEntryDialog({ entry, onDone }: { entry: JournalEntry; onDone: () => void }) {
@@ -32,41 +33,13 @@ export function JournalEntryDialog({ entry, onDone }: { entry: JournalEntry; onD
   return (
     <DialogContent title={`Edit your entry: ${entry.ritualTitle}`} description="Only you see your journal.">
       <div className="flex flex-col gap-5">
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium">How did you feel?</legend>
-          <div className="flex flex-wrap gap-2">
-            {MOODS.map((option) => (
-              <Button
-                key={option}
-                size="sm"
-                variant={mood === option ? 'primary' : 'outline'}
-                aria-pressed={mood === option}
-                onClick={() => setMood(mood === option ? null : option)}
-                className="capitalize"
-              >
-                {option}
-              </Button>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium">Energy level</legend>
-          <div className="flex gap-2">
-            {[1, 2, 3, 4, 5].map((level) => (
-              <Button
-                key={level}
-                size="sm"
-                variant={energy === level ? 'primary' : 'outline'}
-                aria-pressed={energy === level}
-                aria-label={`Energy ${level} of 5`}
-                className="w-11"
-                onClick={() => setEnergy(level)}
-              >
-                {level}
-              </Button>
-            ))}
-          </div>
-        </fieldset>
+        <MoodEnergyFields
+          moodLegend="How did you feel?"
+          mood={mood}
+          onMoodChange={setMood}
+          energy={energy}
+          onEnergyChange={setEnergy}
+        />
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-notes`}>Notes</Label>
           <Textarea

@@ -1,17 +1,17 @@
 import { moonPhaseInfo, RITUAL_POINTS } from '@lunara/shared/moon';
 import type { Ritual } from '@lunara/shared/ritual-schemas';
-import { ENERGY_DEFAULT, MOODS, type Mood } from '@lunara/shared/rituals';
+import { ENERGY_DEFAULT, type Mood } from '@lunara/shared/rituals';
 import { Clock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogContent } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { useCompleteRitual } from '../api/rituals.ts';
 import { completedMessage, OWN_RITUAL_POINTS_NOTE } from '../own-ritual-points.ts';
+import { MoodEnergyFields } from './mood-energy-fields.tsx';
 
 /** The ritual itself: its steps, then mood, energy and notes, and "Complete Ritual (+15 pts)". */
 export function RitualDialog({ ritual, onDone }: { ritual: Ritual; onDone: () => void }) {
@@ -56,41 +56,13 @@ export function RitualDialog({ ritual, onDone }: { ritual: Ritual; onDone: () =>
               <li key={line}>{line}</li>
             ))}
         </ol>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium">How do you feel? (optional)</legend>
-          <div className="flex flex-wrap gap-2">
-            {MOODS.map((option) => (
-              <Button
-                key={option}
-                size="sm"
-                variant={mood === option ? 'primary' : 'outline'}
-                aria-pressed={mood === option}
-                onClick={() => setMood(mood === option ? null : option)}
-                className="capitalize"
-              >
-                {option}
-              </Button>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium">Energy level</legend>
-          <div className="flex gap-2">
-            {[1, 2, 3, 4, 5].map((level) => (
-              <Button
-                key={level}
-                size="sm"
-                variant={energy === level ? 'primary' : 'outline'}
-                aria-pressed={energy === level}
-                aria-label={`Energy ${level} of 5`}
-                className={cn('w-11')}
-                onClick={() => setEnergy(level)}
-              >
-                {level}
-              </Button>
-            ))}
-          </div>
-        </fieldset>
+        <MoodEnergyFields
+          moodLegend="How do you feel? (optional)"
+          mood={mood}
+          onMoodChange={setMood}
+          energy={energy}
+          onEnergyChange={setEnergy}
+        />
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-notes`}>Notes (optional)</Label>
           <Textarea
