@@ -82,7 +82,8 @@ export const lessons = pgTable(
     /** The lesson's text, Markdown (rendered without raw HTML). */
     bodyMarkdown: text('body_markdown').notNull().default(''),
     /** Community search's words (generated; modules/search). */
-    search: searchVector({ A: 'title', B: 'description', C: 'body_markdown' }),
+    // Not the body: a lesson's text opens only to whom its rules allow (drip days, order, membership).
+    search: searchVector({ A: 'title', B: 'description' }),
     /** A YouTube or Vimeo link as the owner gave it (embedded privacy-enhanced); null: none. */
     videoUrl: text('video_url'),
     /** An uploaded lesson_video (media_files); foreign key in the migration. Wins over video_url. */

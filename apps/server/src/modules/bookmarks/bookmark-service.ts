@@ -16,6 +16,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
 import { type BlockView, isBlockedEitherWay } from '../blocks/block-service.ts';
 import { listPostsByIds } from '../feed/post-service.ts';
+import { inOpenCategory } from '../forums/open-category.ts';
 
 const GONE: Record<BookmarkKind, string> = {
   post: 'This post no longer exists',
@@ -52,7 +53,8 @@ export async function setBookmark(
   await db.transaction(async (tx) => {
     const [item] = await queryRows<{ user_id: string; hidden: boolean }>(
       tx,
-      sql`select user_id, hidden_at is not null as hidden from ${ITEM_TABLE[kind]} where id = ${itemId} for key share`,
+      sql`select user_id, hidden_at is not null as hidden from ${ITEM_TABLE[kind]} where id = ${itemId}
+          ${kind === 'topic' ? sql`and ${inOpenCategory(sql.raw('category_id'))}` : sql``} for key share`,
     );
     if (!item || (item.hidden && item.user_id !== memberId)) throw notFound(GONE[kind]);
     if (await isBlockedEitherWay(tx, memberId, item.user_id)) throw notFound(GONE[kind]);
@@ -161,7 +163,7 @@ export async function listSaved(db: Db, viewerId: string, blocks: BlockView, cur
         left join posts p on p.id = b.post_id
         left join forum_topics t on t.id = b.topic_id
         where b.user_id = ${viewerId}
-          and ((b.kind = 'post' and ${notHidden(sql.raw('p'))}) or (b.kind = 'topic' and ${notHidden(sql.raw('t'))}))
+          and ((b.kind = 'post' and ${notHidden(sql.raw('p'))}) or (b.kind = 'topic' and ${notHidden(sql.raw('t'))} and ${inOpenCategory(sql.raw('t.category_id'))}))
           ${after ? sql`and (b.created_at, b.id) < (${timestampFromMicros(String(after[0]))}, ${after[1]}::uuid)` : sql``}
         order by b.created_at desc, b.id desc
         limit ${literalLimit(BOOKMARKS_PAGE_SIZE + 1)}`,

@@ -12,7 +12,7 @@ import { auditLog } from '../../db/schema/operations.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
 import { isBlockedEitherWay } from '../blocks/block-service.ts';
-import { notifyMentions } from '../mentions/mention-service.ts';
+import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { commentAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
@@ -86,8 +86,9 @@ export async function listComments(db: Db, postId: string, cursor?: string): Pro
 }
 
 /** A comment pays +5, moves the post's count, and tells the post's author (not herself). */
-export async function createComment(db: Db, authorId: string, postId: string, content: string): Promise<Comment> {
+export async function createComment(db: Db, authorId: string, postId: string, written: string): Promise<Comment> {
   const id = await db.transaction(async (tx) => {
+    const content = await withMemberNames(tx, written);
     const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
     if (!post) throw notFound('This post no longer exists');
     // A post she cannot see (either of them blocked the other) answers as if it were gone.

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { postComments, posts } from '../../db/schema/community.ts';
 import { notFound } from '../../errors.ts';
 import { isBlockedEitherWay } from '../blocks/block-service.ts';
-import { notifyMentions } from '../mentions/mention-service.ts';
+import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts';
 import { assertOwnItem } from '../revisions/assert-own-item.ts';
 import { recordRevision } from '../revisions/revision-service.ts';
 import { readComment } from './comment-service.ts';
@@ -18,7 +18,7 @@ const POST_GONE = 'This post no longer exists';
  * longer see (a block either way, hidden while reviewed). The post row is locked before the comment,
  * the order every write on a post takes. The replaced words are kept for moderators.
  */
-export async function editComment(db: Db, actor: Actor, commentId: string, content: string): Promise<Comment> {
+export async function editComment(db: Db, actor: Actor, commentId: string, written: string): Promise<Comment> {
   await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ postId: postComments.postId })
@@ -32,6 +32,7 @@ export async function editComment(db: Db, actor: Actor, commentId: string, conte
     await assertOwnItem(tx, actor, comment, { gone: COMMENT_GONE, notYours: 'You can only edit your own comments' });
     if (await isBlockedEitherWay(tx, actor.id, post.userId)) throw notFound(POST_GONE);
     if (post.hiddenAt && post.userId !== actor.id) throw notFound(POST_GONE);
+    const content = await withMemberNames(tx, written);
     if (comment.content === content) return;
     await recordRevision(tx, {
       kind: 'comment',

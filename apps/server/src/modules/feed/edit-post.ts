@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { posts } from '../../db/schema/community.ts';
 import { notFound } from '../../errors.ts';
-import { notifyMentions } from '../mentions/mention-service.ts';
+import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts';
 import { assertOwnItem } from '../revisions/assert-own-item.ts';
 import { recordRevision } from '../revisions/revision-service.ts';
 import { type Actor, getPost } from './post-service.ts';
@@ -25,7 +25,8 @@ export async function editPost(db: Db, actor: Actor, postId: string, edit: PostE
     const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
     if (!post) throw notFound(POST_GONE);
     await assertOwnItem(tx, actor, post, { gone: POST_GONE, notYours: 'You can only edit your own posts' });
-    if (post.title === edit.title && post.content === edit.content) return;
+    const content = await withMemberNames(tx, edit.content);
+    if (post.title === edit.title && post.content === content) return;
     await recordRevision(tx, {
       kind: 'post',
       itemId: postId,
@@ -35,12 +36,12 @@ export async function editPost(db: Db, actor: Actor, postId: string, edit: PostE
     });
     await tx
       .update(posts)
-      .set({ title: edit.title, content: edit.content, editedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ title: edit.title, content, editedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(posts.id, postId));
     // Only members the edit newly names are told, in its transaction (a failed edit tells nobody).
     await notifyMentions(tx, {
       authorId: actor.id,
-      text: edit.content,
+      text: content,
       previousText: post.content,
       link: { postId },
       kind: 'post',

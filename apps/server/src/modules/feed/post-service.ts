@@ -23,7 +23,7 @@ import {
   pinnedCursorValues,
 } from '../../lib/cursor.ts';
 import { isBlockedEitherWay } from '../blocks/block-service.ts';
-import { notifyMentions } from '../mentions/mention-service.ts';
+import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts';
 import { notifyPostLike } from '../notifications/like-notification.ts';
 import { commentAwardKey, likeAwardKey, postAwardKey, unlikeAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
@@ -276,9 +276,10 @@ export async function createPost(db: Db, authorId: string, input: NewPost): Prom
  * The post is read back after the commit: hot reads go straight through the driver, outside it.
  */
 export async function insertPost(tx: Db, authorId: string, input: NewPost): Promise<string> {
+  const content = await withMemberNames(tx, input.content);
   const [created] = await tx
     .insert(posts)
-    .values({ userId: authorId, title: input.title, content: input.content, category: input.category })
+    .values({ userId: authorId, title: input.title, content, category: input.category })
     .returning({ id: posts.id });
   if (!created) throw new Error('The post was not saved');
   // In the post's transaction: the posts trigger's change notice covers the images too.
@@ -290,7 +291,7 @@ export async function insertPost(tx: Db, authorId: string, input: NewPost): Prom
     idempotencyKey: postAwardKey(created.id),
   });
   await adjustCounter(tx, authorId, 'postsCount', 1);
-  await notifyMentions(tx, { authorId, text: input.content, link: { postId: created.id }, kind: 'post' });
+  await notifyMentions(tx, { authorId, text: content, link: { postId: created.id }, kind: 'post' });
   return created.id;
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { forumTopics } from '../../db/schema/forums.ts';
 import { conflict } from '../../errors.ts';
 import type { Actor } from '../feed/post-service.ts';
-import { notifyMentions } from '../mentions/mention-service.ts';
+import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts';
 import { assertOwnItem } from '../revisions/assert-own-item.ts';
 import { recordRevision } from '../revisions/revision-service.ts';
 import { lockTopicRow, readTopic } from './topic-service.ts';
@@ -20,7 +20,8 @@ export async function editTopic(db: Db, actor: Actor, topicId: string, edit: Top
     const topic = await lockTopicRow(tx, topicId);
     await assertOwnItem(tx, actor, topic, { gone: TOPIC_GONE, notYours: 'You can only edit your own topics' });
     if (topic.isLocked) throw conflict('This topic is locked and can no longer be edited');
-    if (topic.title === edit.title && topic.content === edit.content) return;
+    const content = await withMemberNames(tx, edit.content);
+    if (topic.title === edit.title && topic.content === content) return;
     await recordRevision(tx, {
       kind: 'topic',
       itemId: topicId,
@@ -30,12 +31,12 @@ export async function editTopic(db: Db, actor: Actor, topicId: string, edit: Top
     });
     await tx
       .update(forumTopics)
-      .set({ title: edit.title, content: edit.content, editedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ title: edit.title, content, editedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(forumTopics.id, topicId));
     // Only members the edit newly names are told, in its transaction (a failed edit tells nobody).
     await notifyMentions(tx, {
       authorId: actor.id,
-      text: edit.content,
+      text: content,
       previousText: topic.content,
       link: { topicId },
       kind: 'topic',

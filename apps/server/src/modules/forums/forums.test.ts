@@ -86,6 +86,12 @@ describe('forums', () => {
     await api(reader, 'GET', `/api/forums/topics/${topic.id}`);
     const viewed = (await api(author, 'GET', `/api/forums/topics/${topic.id}`)).json();
     expect(viewed.viewsCount).toBe(2);
+    // A topic hidden for review is not there for her, and opening it counts nothing.
+    await t.database.db.update(forumTopics).set({ hiddenAt: new Date() }).where(eq(forumTopics.id, topic.id));
+    const stranger = await subscriber();
+    expect((await api(stranger, 'GET', `/api/forums/topics/${topic.id}`)).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(forumTopics).where(eq(forumTopics.id, topic.id));
+    expect(row?.viewsCount).toBe(2);
   });
 
   it('keep replies_count exact under concurrent replies, and notify the author', async () => {
@@ -161,5 +167,31 @@ describe('forums', () => {
     expect((await api(other, 'DELETE', `/api/forums/topics/${topic.id}`)).statusCode).toBe(403);
     expect((await api(author, 'DELETE', `/api/forums/topics/${topic.id}`)).statusCode).toBe(200);
     expect((await api(author, 'GET', `/api/forums/topics/${topic.id}`)).statusCode).toBe(404);
+  });
+
+  it('take a deactivated category’s topics out: no opening, replies, replying, saving or marking read', async () => {
+    const author = await subscriber();
+    const reader = await subscriber();
+    const [category] = await t.database.db
+      .insert(forumCategories)
+      .values({ name: 'Soon closed', slug: `soon-closed-${Date.now()}`, description: 'For a while', color: 'indigo' })
+      .returning();
+    const id = category?.id ?? '';
+    const created = await api(author, 'POST', `/api/forums/categories/${id}/topics`, { title: 'Hi', content: 'Words' });
+    expect(created.statusCode).toBe(200);
+    const topicId = created.json().id as string;
+    expect(
+      (await api(reader, 'POST', `/api/forums/topics/${topicId}/replies`, { content: 'A reply' })).statusCode,
+    ).toBe(200);
+    await t.database.db.update(forumCategories).set({ isActive: false }).where(eq(forumCategories.id, id));
+    for (const member of [reader, author]) {
+      expect((await api(member, 'GET', `/api/forums/topics/${topicId}`)).statusCode).toBe(404);
+      expect((await api(member, 'GET', `/api/forums/topics/${topicId}/replies`)).json().items).toEqual([]);
+      expect(
+        (await api(member, 'POST', `/api/forums/topics/${topicId}/replies`, { content: 'Again' })).statusCode,
+      ).toBe(404);
+      expect((await api(member, 'PUT', `/api/bookmarks/topics/${topicId}`)).statusCode).toBe(404);
+      expect((await api(member, 'POST', `/api/forums/topics/${topicId}/read`)).statusCode).toBe(404);
+    }
   });
 });

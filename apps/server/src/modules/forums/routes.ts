@@ -25,6 +25,7 @@ import { listCategories } from './category-service.ts';
 import { editReply } from './edit-reply.ts';
 import { editTopic } from './edit-topic.ts';
 import {
+  countTopicView,
   createReply,
   createTopic,
   deleteReply,
@@ -32,7 +33,7 @@ import {
   listReplies,
   listTopics,
   moderateTopic,
-  viewTopic,
+  readTopic,
 } from './topic-service.ts';
 
 const errors = {
@@ -118,17 +119,16 @@ const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await actingMemberOf(request);
       const viewerId = viewer.id;
-      const [topic, blocks] = await Promise.all([
-        viewTopic(app.db, viewerId, request.params.topicId),
-        app.readBlocks(viewerId),
-      ]);
+      const [topic, blocks] = await Promise.all([readTopic(app.db, request.params.topicId), app.readBlocks(viewerId)]);
       // Hidden by reports: its author and staff see it, marked; to anyone else it is not there.
       if (visibleForReview([topic], viewerId, isModeratorRole(viewer.role)).length === 0) {
         throw notFound('This topic no longer exists');
       }
       // The same answer as for a deleted topic: a blocked member learns nothing more than that.
       if (hidesAuthor(blocks, topic.author.id)) throw notFound('This topic no longer exists');
-      return maskLastReplier(topic, blocks);
+      // Her first view counts, and the answer shows it; a topic she may not see counts nothing.
+      const isFirstView = await countTopicView(app.db, viewerId, topic.id);
+      return maskLastReplier(isFirstView ? { ...topic, viewsCount: topic.viewsCount + 1 } : topic, blocks);
     },
   );
   app.patch(

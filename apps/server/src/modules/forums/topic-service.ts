@@ -30,11 +30,12 @@ import {
 } from '../../lib/cursor.ts';
 import { isBlockedEitherWay } from '../blocks/block-service.ts';
 import type { Actor } from '../feed/post-service.ts';
-import { notifyMentions } from '../mentions/mention-service.ts';
+import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { replyAwardKey, topicAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
 import { adjustCounter, adjustCounters } from '../points/member-points-service.ts';
+import { inOpenCategory } from './open-category.ts';
 
 const lastReplier = aliasedTable(profiles, 'last_replier');
 
@@ -171,7 +172,9 @@ export async function listTopics(db: Db, categoryId: string, cursor?: string): P
 }
 
 export async function readTopic(db: Db, topicId: string): Promise<TopicDetail> {
-  const [row] = (await selectTopics(db).where(eq(forumTopics.id, topicId))) as TopicRow[];
+  const [row] = (await selectTopics(db).where(
+    and(eq(forumTopics.id, topicId), eq(forumCategories.isActive, true)),
+  )) as TopicRow[];
   if (!row) throw notFound('This topic no longer exists');
   return {
     ...toSummary(row),
@@ -183,32 +186,33 @@ export async function readTopic(db: Db, topicId: string): Promise<TopicDetail> {
   };
 }
 
-/** Opening a topic counts one view per member, however often she comes back. */
-export async function viewTopic(db: Db, viewerId: string, topicId: string): Promise<TopicDetail> {
-  await db.transaction(async (tx) => {
-    const [topic] = await tx.select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.id, topicId));
-    if (!topic) throw notFound('This topic no longer exists');
+/**
+ * Opening a topic counts one view per member, however often she comes back; the route calls it only once
+ * she may see the topic. Answers whether this was her first view.
+ */
+export async function countTopicView(db: Db, viewerId: string, topicId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(forumTopicViews)
       .values({ topicId, userId: viewerId })
       .onConflictDoNothing()
       .returning();
-    if (inserted.length > 0) {
-      await tx
-        .update(forumTopics)
-        .set({ viewsCount: sql`${forumTopics.viewsCount} + 1` })
-        .where(eq(forumTopics.id, topicId));
-    }
+    if (inserted.length === 0) return false;
+    await tx
+      .update(forumTopics)
+      .set({ viewsCount: sql`${forumTopics.viewsCount} + 1` })
+      .where(eq(forumTopics.id, topicId));
+    return true;
   });
-  return readTopic(db, topicId);
 }
 
 export async function createTopic(db: Db, authorId: string, categoryId: string, body: TopicBody): Promise<TopicDetail> {
   await findCategory(db, categoryId);
   const id = await db.transaction(async (tx) => {
+    const content = await withMemberNames(tx, body.content);
     const [created] = await tx
       .insert(forumTopics)
-      .values({ categoryId, userId: authorId, title: body.title, content: body.content })
+      .values({ categoryId, userId: authorId, title: body.title, content })
       .returning({ id: forumTopics.id });
     if (!created) throw new Error('The topic was not saved');
     await awardPoints(tx, {
@@ -218,7 +222,7 @@ export async function createTopic(db: Db, authorId: string, categoryId: string, 
       idempotencyKey: topicAwardKey(created.id),
     });
     await adjustCounter(tx, authorId, 'postsCount', 1);
-    await notifyMentions(tx, { authorId, text: body.content, link: { topicId: created.id }, kind: 'topic' });
+    await notifyMentions(tx, { authorId, text: content, link: { topicId: created.id }, kind: 'topic' });
     return created.id;
   });
   return readTopic(db, id);
@@ -350,6 +354,7 @@ export async function listReplies(db: Db, topicId: string, cursor?: string): Pro
     .where(
       and(
         eq(forumReplies.topicId, topicId),
+        inOpenCategory(sql`(select category_id from forum_topics where id = ${topicId})`),
         after
           ? sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (${timestampFromMicros(String(after[0]))}, ${after[1]}::uuid)`
           : undefined,
@@ -369,11 +374,18 @@ export async function listReplies(db: Db, topicId: string, cursor?: string): Pro
  * A reply: refused on a locked topic (409); the topic's count and last-reply fields move in the same
  * transaction (the topic row is locked, so concurrent replies count exactly); +5 points; the author is told.
  */
-export async function createReply(db: Db, authorId: string, topicId: string, content: string): Promise<Reply> {
+export async function createReply(db: Db, authorId: string, topicId: string, written: string): Promise<Reply> {
   const id = await db.transaction(async (tx) => {
+    const content = await withMemberNames(tx, written);
     const topic = await lockTopicRow(tx, topicId);
-    // A topic she cannot see (either of them blocked the other) answers as if it were gone.
+    // A topic she cannot see (either of them blocked the other, or its category was deactivated)
+    // answers as if it were gone.
     if (await isBlockedEitherWay(tx, authorId, topic.userId)) throw notFound('This topic no longer exists');
+    const [open] = await tx
+      .select({ id: forumCategories.id })
+      .from(forumCategories)
+      .where(and(eq(forumCategories.id, topic.categoryId), eq(forumCategories.isActive, true)));
+    if (!open) throw notFound('This topic no longer exists');
     // Hidden while a moderator reviews it: nobody but its author sees it, so nobody else replies to it.
     if (topic.hiddenAt && topic.userId !== authorId) throw notFound('This topic no longer exists');
     if (topic.isLocked) throw conflict(TOPIC_LOCKED);

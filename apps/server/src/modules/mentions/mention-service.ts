@@ -1,8 +1,8 @@
-import { MAX_MENTIONS_NOTIFIED, newlyMentioned } from '@lunara/shared/mentions';
-import { eq, sql } from 'drizzle-orm';
+import { MAX_MENTIONS_NOTIFIED, MENTION_TOKEN, mentionToken, newlyMentioned } from '@lunara/shared/mentions';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { posts } from '../../db/schema/community.ts';
-import { forumTopics } from '../../db/schema/forums.ts';
+import { postComments, posts } from '../../db/schema/community.ts';
+import { forumReplies, forumTopics } from '../../db/schema/forums.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { canUseCommunity } from '../billing/community-access.ts';
 import { createNotification } from '../notifications/notification-service.ts';
@@ -22,7 +22,10 @@ export interface MentionInput {
   kind: MentionPlace;
 }
 
-/** Whose post or topic the mention is in, or null when nobody else can see it (gone, or hidden for review). */
+/**
+ * Whose post or topic the mention is in, or null when nobody else can see it: gone, or hidden for review
+ * (the post or topic, or the comment or reply the mention is in).
+ */
 async function placeOwner(db: Db, link: MentionLink): Promise<string | null> {
   const [place] =
     'postId' in link
@@ -34,7 +37,26 @@ async function placeOwner(db: Db, link: MentionLink): Promise<string | null> {
           .select({ ownerId: forumTopics.userId, hiddenAt: forumTopics.hiddenAt })
           .from(forumTopics)
           .where(eq(forumTopics.id, link.topicId));
-  return place && !place.hiddenAt ? place.ownerId : null;
+  if (!place || place.hiddenAt) return null;
+  const [item] =
+    'commentId' in link && link.commentId
+      ? await db
+          .select({ hiddenAt: postComments.hiddenAt })
+          .from(postComments)
+          .where(eq(postComments.id, link.commentId))
+      : 'replyId' in link && link.replyId
+        ? await db
+            .select({ hiddenAt: forumReplies.hiddenAt })
+            .from(forumReplies)
+            .where(eq(forumReplies.id, link.replyId))
+        : [{ hiddenAt: null }];
+  return item && !item.hiddenAt ? place.ownerId : null;
+}
+
+/** The item a mention is in: one notice per member and item, however often an edit names her again. */
+function itemKey(link: MentionLink): string {
+  if ('postId' in link) return link.commentId ? `comment:${link.commentId}` : `post:${link.postId}`;
+  return link.replyId ? `reply:${link.replyId}` : `topic:${link.topicId}`;
 }
 
 /**
@@ -80,8 +102,28 @@ export async function notifyMentions(db: Db, input: MentionInput): Promise<strin
       title: 'You were mentioned',
       message,
       data: { ...input.link },
+      collapseKey: `mention:${itemKey(input.link)}`,
     });
     if (created) notified.push(userId);
   }
   return notified;
+}
+
+/**
+ * The text as it is stored: each mention shows the member's own name, whatever name the writer put in
+ * the token (`@[Lunara Admin Team](member:<her id>)` would otherwise look like a word from the team), and
+ * a token naming nobody becomes the plain "@Name" it would read as.
+ */
+export async function withMemberNames(db: Db, text: string): Promise<string> {
+  const ids = [...new Set([...text.matchAll(MENTION_TOKEN)].map((match) => match[2] as string))];
+  if (ids.length === 0) return text;
+  const rows = await db
+    .select({ id: profiles.id, name: profiles.displayName })
+    .from(profiles)
+    .where(inArray(profiles.id, ids));
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return text.replace(MENTION_TOKEN, (_token, typed: string, userId: string) => {
+    const name = names.get(userId);
+    return name ? mentionToken(name, userId) : `@${typed}`;
+  });
 }

@@ -2,8 +2,8 @@ import { mentionToken } from '@lunara/shared/mentions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, defaultTestName, type TestApp, type TestMember } from '../../../test/test-app.ts';
-import { posts } from '../../db/schema/community.ts';
-import { forumCategories } from '../../db/schema/forums.ts';
+import { postComments, posts } from '../../db/schema/community.ts';
+import { forumCategories, forumReplies } from '../../db/schema/forums.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { notifyMentions } from './mention-service.ts';
 
@@ -32,9 +32,13 @@ describe('mentions in new posts, comments, topics and replies', () => {
   it('tell the member mentioned, with the author’s real name and a link to the post', async () => {
     const ana = await t.signUpSubscriber();
     const bea = await t.signUpSubscriber();
-    // The name in the token is whatever the writer typed: only the id counts.
-    const created = await post(ana, `Thank you **${mentionToken('The Admin Team', bea.id)}** for tonight`);
-    expect(created.content).toContain(`(member:${bea.id})`);
+    // The name in the token is whatever the writer typed: only the id counts, and the stored text shows
+    // her own name (a token naming nobody reads as plain text).
+    const created = await post(
+      ana,
+      `Thank you **${mentionToken('The Admin Team', bea.id)}** and ${mentionToken('Ghost', 'no-such-member')}`,
+    );
+    expect(created.content).toBe(`Thank you **${at(bea)}** and @Ghost`);
     const [notice] = await mentionsOf(bea);
     expect(notice?.message).toBe(`${defaultTestName(ana.email)} mentioned you in a post`);
     expect(notice?.title).toBe('You were mentioned');
@@ -162,5 +166,42 @@ describe('notifyMentions after an edit', () => {
       kind: 'post',
     });
     expect(again).toEqual([]);
+  });
+
+  it('tell her once per item however often edits take her name out and put it back', async () => {
+    const ana = await t.signUpSubscriber();
+    const bea = await t.signUpSubscriber();
+    const created = await post(ana, `Hi ${at(bea)}`);
+    for (let round = 0; round < 3; round++) {
+      const without = await t.api(ana, 'PATCH', `/api/posts/${created.id}`, { title: 'Full moon', content: 'Hi all' });
+      expect(without.statusCode).toBe(200);
+      const back = await t.api(ana, 'PATCH', `/api/posts/${created.id}`, {
+        title: 'Full moon',
+        content: `Hi ${at(bea)}`,
+      });
+      expect(back.statusCode).toBe(200);
+    }
+    expect(await mentionsOf(bea)).toHaveLength(1);
+  });
+
+  it('tell nobody from a comment or reply hidden for review', async () => {
+    const ana = await t.signUpSubscriber();
+    const bea = await t.signUpSubscriber();
+    const created = await post(ana, 'Open post');
+    const comment = await t.api(ana, 'POST', `/api/posts/${created.id}/comments`, { content: 'Plain words' });
+    const commentId = comment.json().id as string;
+    await t.database.db.update(postComments).set({ hiddenAt: new Date() }).where(eq(postComments.id, commentId));
+    const edited = await t.api(ana, 'PATCH', `/api/comments/${commentId}`, { content: `Now ${at(bea)}` });
+    expect(edited.statusCode).toBe(200);
+    const topic = await t.api(ana, 'POST', `/api/forums/categories/${categoryId}/topics`, {
+      title: 'Tea',
+      content: 'Hi',
+    });
+    const reply = await t.api(ana, 'POST', `/api/forums/topics/${topic.json().id}/replies`, { content: 'Plain' });
+    const replyId = reply.json().id as string;
+    await t.database.db.update(forumReplies).set({ hiddenAt: new Date() }).where(eq(forumReplies.id, replyId));
+    const replyEdit = await t.api(ana, 'PATCH', `/api/forums/replies/${replyId}`, { content: `Now ${at(bea)}` });
+    expect(replyEdit.statusCode).toBe(200);
+    expect(await mentionsOf(bea)).toHaveLength(0);
   });
 });

@@ -60,7 +60,8 @@ async function reactionState(db: Db, memberId: string, postId: string): Promise<
  * Gives or takes back one reaction. The row's primary key decides between double clicks, and the count
  * moves in the same transaction, so it always equals the rows. No points: the like keeps those. A post
  * she may not see (hidden by reports, or either of them blocked the other) answers as if it were gone;
- * taking a reaction back stays open, as unliking does.
+ * taking a reaction back from one still removes hers, and answers the same 404, so neither tells her the
+ * post is there or what its counts are.
  */
 export async function setPostReaction(
   db: Db,
@@ -69,16 +70,17 @@ export async function setPostReaction(
   reaction: ReactionKey,
   isOn: boolean,
 ): Promise<ReactionState> {
-  await db.transaction(async (tx) => {
+  const isVisible = await db.transaction(async (tx) => {
     // A key-share lock: the post cannot be deleted under the new row, and reactions do not queue behind likes.
     const [post] = await queryRows<{ user_id: string; hidden: boolean }>(
       tx,
       sql`select user_id, hidden_at is not null as hidden from posts where id = ${postId} for key share`,
     );
     if (!post) throw notFound(POST_GONE);
+    const canSee =
+      !(post.hidden && post.user_id !== memberId) && !(await isBlockedEitherWay(tx, memberId, post.user_id));
     if (isOn) {
-      if (post.hidden && post.user_id !== memberId) throw notFound(POST_GONE);
-      if (await isBlockedEitherWay(tx, memberId, post.user_id)) throw notFound(POST_GONE);
+      if (!canSee) throw notFound(POST_GONE);
       const added = await queryRows(
         tx,
         sql`insert into post_reactions (post_id, user_id, reaction) values (${postId}, ${memberId}, ${reaction})
@@ -99,7 +101,9 @@ export async function setPostReaction(
           where post_id = ${postId} and reaction = ${reaction}`);
       }
     }
+    return canSee;
   });
+  if (!isVisible) throw notFound(POST_GONE);
   return reactionState(db, memberId, postId);
 }
 

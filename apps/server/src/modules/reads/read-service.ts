@@ -9,6 +9,7 @@ import { forumCategoryReads } from '../../db/schema/reads.ts';
 import { notFound } from '../../errors.ts';
 import { type BlockView, hidesAuthor } from '../blocks/block-service.ts';
 import type { Actor } from '../feed/post-service.ts';
+import { inOpenCategory } from '../forums/open-category.ts';
 
 /** One write per member per this long: a visit lasts until she comes back after it. */
 export const FEED_VISIT_THROTTLE_SECONDS = 60;
@@ -35,7 +36,7 @@ export async function markTopicRead(
       hidden: sql<boolean>`${forumTopics.hiddenAt} is not null`,
     })
     .from(forumTopics)
-    .where(eq(forumTopics.id, topicId));
+    .where(and(eq(forumTopics.id, topicId), inOpenCategory(sql`${forumTopics.categoryId}`)));
   // The answers the topic itself gives: hidden by reports to all but its author and staff, and a block
   // either way looks like a deleted topic.
   const isHiddenFromViewer = topic?.hidden && topic.userId !== viewer.id && !isModeratorRole(viewer.role);

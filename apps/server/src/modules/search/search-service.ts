@@ -126,9 +126,11 @@ const BRANCHES: Record<Exclude<SearchKind, 'member'>, Branch> = {
       where co.search @@ ${ctx.tsq} and co.is_published and co.archived_at is null
         and ${sinceFilter(ctx, 'co.created_at')}`,
   },
+  // A lesson's title and description, as the course page lists them; never its body, which opens only
+  // to whom the lesson's own rules allow (membership, drip days, the order of the course).
   lesson: {
     candidates: (ctx) => sql`
-      select l.id, l.course_id::text as parent_id, l.title, l.description || ' ' || l.body_markdown as body,
+      select l.id, l.course_id::text as parent_id, l.title, l.description as body,
              null::text as author_id, l.updated_at as created_at, l.search
       from lessons l join courses co on co.id = l.course_id and co.is_published and co.archived_at is null
       where l.search @@ ${ctx.tsq} and ${sinceFilter(ctx, 'l.updated_at')}`,
@@ -151,10 +153,16 @@ const BRANCHES: Record<Exclude<SearchKind, 'member'>, Branch> = {
   },
 };
 
+/**
+ * Words that are only excluded ("-moon") match nearly every row and no index can find them: such a
+ * search finds nothing rather than reading whole tables (PostgreSQL's querytree answers T for it).
+ */
+const indexable = (ctx: Context) => sql`querytree(${ctx.tsq}) <> 'T'`;
+
 function rankedBranch(kind: Exclude<SearchKind, 'member'>, ctx: Context, limit: number, offset: number): SQL {
   return sql`(select ${kind}::text as kind, c.id, c.parent_id, c.title, c.body, c.author_id, c.created_at,
                      ts_rank(c.search, ${ctx.tsq}) as rank
-              from (${BRANCHES[kind].candidates(ctx)} limit ${literalLimit(CANDIDATES)}) c
+              from (${BRANCHES[kind].candidates(ctx)} and ${indexable(ctx)} limit ${literalLimit(CANDIDATES)}) c
               order by rank desc, c.created_at desc, c.id
               limit ${literalLimit(limit)} offset ${literalLimit(offset)})`;
 }

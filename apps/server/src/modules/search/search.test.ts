@@ -81,6 +81,15 @@ describe('community search: access and input', () => {
     for (const text of ["'); drop table posts; --", 'a & b | !c', 'moon:* <-> (sun', '"unclosed', '-', 'or']) {
       expect((await t.api(ana, 'GET', `/api/search?${q(text)}`)).statusCode, text).toBe(200);
     }
+    // Only excluded words would match nearly everything, by reading whole tables: they find nothing.
+    await t.api(ana, 'POST', '/api/posts', { title: 'Moonrise', content: 'A post without the other word' });
+    for (const text of ['-zzzexcluded', '-zzzexcluded -yyyexcluded']) {
+      const response = (await t.api(ana, 'GET', `/api/search?${q(text)}&kind=post`)).json() as SearchResponse;
+      expect(
+        response.groups.flatMap((g) => g.items),
+        text,
+      ).toEqual([]);
+    }
   });
 });
 
@@ -249,6 +258,7 @@ describe('community search: only what she may see', () => {
         position: 1,
         title: `${title} lesson`,
         description: 'A lesson',
+        bodyMarkdown: `The paid answer ${title.split(' ')[0]}secret`,
         durationMinutes: 10,
       });
       return String(course?.id);
@@ -260,6 +270,10 @@ describe('community search: only what she may see', () => {
     expect(idsOf(result, 'course')).toEqual([published]);
     expect(idsOf(result, 'lesson')).toEqual([`${published}-1`]);
     expect(group(result, 'lesson')?.items[0]?.parentId).toBe(published);
+    // A lesson's body opens only to whom its rules allow (drip days, order): search never reads it.
+    const body = await search(ana, q(`${word}secret`));
+    expect(idsOf(body, 'lesson')).toEqual([]);
+    expect(JSON.stringify(body)).not.toContain('paid answer');
   });
 
   it('shows circles and events as their pages do: active circles, events not cancelled', async () => {
