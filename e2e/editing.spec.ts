@@ -21,6 +21,8 @@ test('she edits her post and her reply in place, sees "Edited", and Cancel keeps
   await page.keyboard.press('Escape');
   await expect(card.getByText('Three intentions.')).toBeVisible();
   await expect(card.getByText(/^Edited/)).toHaveCount(0);
+  // The keyboard is back where she was, on the Edit button.
+  await expect(card.getByRole('button', { name: 'Edit post' })).toBeFocused();
 
   // A double click on Save sends one edit.
   await card.getByRole('button', { name: 'Edit post' }).click();
@@ -29,7 +31,7 @@ test('she edits her post and her reply in place, sees "Edited", and Cancel keeps
   page.on('request', (request) => {
     if (request.method() === 'PATCH') edits.push(request.url());
   });
-  await card.getByRole('button', { name: 'Save', exact: true }).dblclick();
+  await card.getByRole('button', { name: 'Save changes' }).dblclick();
   await expect(page.getByText('Post updated')).toBeVisible();
   await expect(card.getByText('Three intentions, and one thanks.')).toBeVisible();
   await expect(card.getByText(/^Edited/)).toBeVisible();
@@ -47,8 +49,11 @@ test('she edits her post and her reply in place, sees "Edited", and Cancel keeps
   const reply = page.getByRole('listitem').filter({ hasText: 'Overnight.' });
   await reply.getByRole('button', { name: 'Edit reply' }).click();
   await page.getByRole('textbox', { name: 'Edit your reply' }).fill('Overnight, in a glass jar.');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Reply updated')).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'in a glass jar' }).getByRole('button', { name: 'Edit reply' }),
+  ).toBeFocused();
   await page.reload();
   const edited = page.getByRole('listitem').filter({ hasText: 'Overnight, in a glass jar.' });
   await expect(edited.getByText(/^Edited/)).toBeVisible();

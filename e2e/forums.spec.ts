@@ -70,7 +70,7 @@ test('she edits her reply in place; deleting a reply, a topic or a comment says 
   const editor = page.getByRole('textbox', { name: 'Edit your reply' });
   await expect(editor).toHaveValue('Rose quartz.');
   await editor.fill('Rose quartz and clear quartz.');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Reply updated')).toBeVisible();
   await expect(page.getByText('Rose quartz and clear quartz.')).toBeVisible();
   await expect(page.getByText(/^Edited/)).toBeVisible();

@@ -82,6 +82,8 @@ try {
     await shoot('forums', '/community?tab=forums');
     await shoot('circles', '/community?tab=circles');
     await shoot('events', '/community?tab=events');
+    await shoot('saved', '/community?tab=saved');
+    await shoot('search', '/community/search?q=moon');
     await shoot('messages-empty', '/community?tab=messages');
     const found = (await (await page.request.get('/api/members/search?q=a')).json()) as {
       members: Array<{ id: string }>;

@@ -67,7 +67,7 @@ export const createRitualBodySchema = z.object({
     .number({ message: 'Duration must be a number of minutes' })
     .int()
     .min(1, 'Duration must be at least 1 minute')
-    .max(480, 'Duration must be at most 8 hours'),
+    .max(480, 'Duration must be at most 480 minutes (8 hours)'),
   moonPhase: z.enum(MOON_PHASE_KEYS, { message: 'Choose a moon phase' }),
 });
 export type CreateRitualBody = z.infer<typeof createRitualBodySchema>;

@@ -25,7 +25,7 @@ interface EditInPlaceProps {
 }
 
 /**
- * An item's own text turned into an editor where it stands: Save (or Ctrl+Enter) sends one request
+ * An item's own text turned into an editor where it stands: Save changes (or Ctrl+Enter) sends one request
  * however often it is clicked, Cancel or Escape puts the text back as it was.
  */
 export function EditInPlace({ id, label, content, maxLength, title, rows = 4, onSave, onCancel }: EditInPlaceProps) {
@@ -40,7 +40,8 @@ export function EditInPlace({ id, label, content, maxLength, title, rows = 4, on
   async function save(event: FormEvent) {
     event.preventDefault();
     if (saving.current) return;
-    if (isBlank) return setError('Please fill in all fields');
+    if (isBlank)
+      return setError(title ? 'Give it a title and some words before saving' : 'Write something before saving');
     saving.current = true;
     setIsSaving(true);
     setError(undefined);
@@ -97,7 +98,7 @@ export function EditInPlace({ id, label, content, maxLength, title, rows = 4, on
           Cancel
         </Button>
         <Button type="submit" size="sm" disabled={isSaving}>
-          {isSaving ? 'Saving...' : 'Save'}
+          {isSaving ? 'Saving...' : 'Save changes'}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { plainTextOf } from '@lunara/shared/plain-text';
 import {
   MARK_END,
   MARK_START,
@@ -212,7 +213,8 @@ const toResult = (row: HitRow, q: string): SearchResult => ({
   kind: row.kind,
   id: row.id,
   title: row.kind === 'member' ? markName(row.title, q) : row.title,
-  snippet: row.snippet,
+  // Stored text is Markdown: the excerpt reads as the rendered words would, marks of the match kept.
+  snippet: plainTextOf(row.snippet),
   parentId: row.parent_id,
   author: row.author_id
     ? { id: row.author_id, displayName: row.author_name ?? '', avatarUrl: servedAvatarUrl(row.author_avatar) }

@@ -1,6 +1,6 @@
 import { mentionToken } from '@lunara/shared/mentions';
 import { Bold, Code, Italic, Link, List, ListOrdered, type LucideIcon, Quote } from 'lucide-react';
-import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Label } from '../ui/label.tsx';
@@ -59,6 +59,7 @@ export function RichTextEditor({
 }: RichTextEditorProps) {
   const listId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const pendingSelection = useRef<Selection | null>(null);
   const [isPreview, setIsPreview] = useState(false);
   const [mention, setMention] = useState<{ query: string; at: number } | null>(null);
@@ -67,6 +68,10 @@ export function RichTextEditor({
   const members = mention ? (suggestions.data?.members ?? []) : [];
   const isListOpen = mention !== null && members.length > 0;
   const activeMember = members[Math.min(active, members.length - 1)];
+  // On a phone the list opens below a tall text box, often under the fold (or the keyboard): bring it up.
+  useEffect(() => {
+    if (isListOpen) list.current?.scrollIntoView({ block: 'nearest' });
+  }, [isListOpen]);
 
   // A toolbar edit that fell back to a plain change sets the selection once React has written the value.
   useLayoutEffect(() => {
@@ -243,7 +248,7 @@ export function RichTextEditor({
             </p>
           )}
           {isListOpen && (
-            <div id={listId} role="listbox" aria-label="Members to mention" className={POPUP}>
+            <div ref={list} id={listId} role="listbox" aria-label="Members to mention" className={POPUP}>
               {members.map((member, index) => (
                 // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard picks from the textarea (arrows, Enter), which keeps focus.
                 <div

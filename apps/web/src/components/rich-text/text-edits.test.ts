@@ -14,10 +14,13 @@ describe('toolbar edits', () => {
     expect(empty.select).toEqual({ start: 1, end: 12 });
   });
 
-  it('make a link with the address left to type', () => {
+  it('make a link with "https://" selected, so a pasted address replaces it whole', () => {
     const link = formatEdit('link', 'see this', { start: 4, end: 8 });
-    expect(apply('see this', link)).toBe('see [this](https://)');
-    expect(link.select.start).toBe('see [this](https://'.length);
+    const made = apply('see this', link);
+    expect(made).toBe('see [this](https://)');
+    expect(made.slice(link.select.start, link.select.end)).toBe('https://');
+    const pasted = `${made.slice(0, link.select.start)}https://example.com/moon${made.slice(link.select.end)}`;
+    expect(pasted).toBe('see [this](https://example.com/moon)');
   });
 
   it('turn every selected line into a list item or a quote, after a blank line', () => {

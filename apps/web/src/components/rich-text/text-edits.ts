@@ -28,9 +28,9 @@ function wrap(text: string, { start, end }: Selection, marker: string, placehold
 function link(text: string, { start, end }: Selection): TextEdit {
   const label = text.slice(start, end) || 'link text';
   const insert = `[${label}](https://)`;
-  // The address is what is left to type: it is selected, after "https://".
-  const caret = start + label.length + 3 + 'https://'.length;
-  return { start, end, insert, select: { start: caret, end: caret } };
+  // The address is what is left to give: "https://" is selected, so a pasted address replaces it whole.
+  const address = start + label.length + 3;
+  return { start, end, insert, select: { start: address, end: address + 'https://'.length } };
 }
 
 // Whole lines: a list or a quote applies to every line the selection touches.

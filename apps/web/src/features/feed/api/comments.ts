@@ -1,6 +1,7 @@
 import type { Comment, CommentPage } from '@lunara/shared/feed';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, withCursor } from '../../../lib/api-client.ts';
+import { getPostQueryOptions } from './get-post.ts';
 import { getPostsQueryOptions } from './get-posts.ts';
 
 export const getComments = (postId: string, cursor: string | null) =>
@@ -29,6 +30,8 @@ function useCommentMutation<TInput>(postId: string, action: (input: TInput) => P
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getCommentsQueryOptions(postId).queryKey }),
         queryClient.invalidateQueries({ queryKey: getPostsQueryOptions().queryKey, exact: true }),
+        // The post's own page shows its comment count too.
+        queryClient.invalidateQueries({ queryKey: getPostQueryOptions(postId).queryKey }),
       ]),
   });
 }

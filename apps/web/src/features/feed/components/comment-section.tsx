@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
+import { EDIT_BUTTON_ATTRIBUTE, useFocusAfterEdit } from '../../../lib/use-focus-after-edit.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { HiddenByBlockLine } from '../../account/components/hidden-by-block-line.tsx';
 import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
@@ -33,6 +34,7 @@ export function CommentSection({ postId, viewer, onOpenProfile }: CommentSection
   const edit = useEditComment(postId);
   // The one comment of hers open for editing, if any.
   const [editingId, setEditingId] = useState<string | null>(null);
+  useFocusAfterEdit(editingId);
   const [draft, setDraft] = useState('');
   const isBlank = draft.trim().length === 0;
 
@@ -118,7 +120,13 @@ export function CommentSection({ postId, viewer, onOpenProfile }: CommentSection
               </div>
               {comment.author.id !== viewer.id && <ReportButton target={{ type: 'comment', id: comment.id }} />}
               {comment.author.id === viewer.id && editingId !== comment.id && (
-                <Button variant="ghost" size="sm" aria-label="Edit comment" onClick={() => setEditingId(comment.id)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label="Edit comment"
+                  {...{ [EDIT_BUTTON_ATTRIBUTE]: comment.id }}
+                  onClick={() => setEditingId(comment.id)}
+                >
                   <Pencil className="size-4" aria-hidden="true" />
                 </Button>
               )}

@@ -16,6 +16,7 @@ import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
+import { EDIT_BUTTON_ATTRIBUTE, useFocusAfterEdit } from '../../../lib/use-focus-after-edit.ts';
 import { SaveButton } from '../../bookmarks/components/save-button.tsx';
 import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
 import { PostReactions } from '../../reactions/components/post-reactions.tsx';
@@ -47,6 +48,7 @@ export function PostCard({ post, viewer, onOpenProfile, ownPage, isNew }: PostCa
   // Only her own words: staff hide or delete what others wrote, they never rewrite it.
   const canEdit = post.author.id === viewer.id;
   const [isEditing, setIsEditing] = useState(false);
+  useFocusAfterEdit(isEditing ? post.id : null);
   const edit = useEditPost(post.id);
 
   return (
@@ -147,7 +149,13 @@ export function PostCard({ post, viewer, onOpenProfile, ownPage, isNew }: PostCa
         <SaveButton kind="post" itemId={post.id} isSaved={post.savedByMe} />
         {post.author.id !== viewer.id && <ReportButton target={{ type: 'post', id: post.id }} />}
         {canEdit && !isEditing && (
-          <Button variant="ghost" size="sm" aria-label="Edit post" onClick={() => setIsEditing(true)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Edit post"
+            {...{ [EDIT_BUTTON_ATTRIBUTE]: post.id }}
+            onClick={() => setIsEditing(true)}
+          >
             <Pencil className="size-4" aria-hidden="true" />
           </Button>
         )}

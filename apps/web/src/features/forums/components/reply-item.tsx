@@ -9,6 +9,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
+import { EDIT_BUTTON_ATTRIBUTE, useFocusAfterEdit } from '../../../lib/use-focus-after-edit.ts';
 import { HiddenByBlockLine } from '../../account/components/hidden-by-block-line.tsx';
 import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
 import { deleteReply, editReply, useForumMutation } from '../api/forum-mutations.ts';
@@ -26,6 +27,7 @@ interface ReplyItemProps {
 /** One reply: its author and text; its author edits it in place, she or a moderator deletes it. */
 export function ReplyItem({ reply, isOwnOpen, canModerate, canReport = false, onOpenProfile }: ReplyItemProps) {
   const [isEditing, setIsEditing] = useState(false);
+  useFocusAfterEdit(isEditing ? reply.id : null);
   const edit = useForumMutation((content: string) => editReply(reply.id, content));
   const remove = useForumMutation(deleteReply);
   // A member she blocked wrote it: the server sent no text, only that it is there.
@@ -71,7 +73,13 @@ export function ReplyItem({ reply, isOwnOpen, canModerate, canReport = false, on
         <div className="flex items-start">
           {canReport && <ReportButton target={{ type: 'reply', id: reply.id }} />}
           {isOwnOpen && (
-            <Button variant="ghost" size="sm" aria-label="Edit reply" onClick={() => setIsEditing(true)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Edit reply"
+              {...{ [EDIT_BUTTON_ATTRIBUTE]: reply.id }}
+              onClick={() => setIsEditing(true)}
+            >
               <Pencil className="size-4" aria-hidden="true" />
             </Button>
           )}

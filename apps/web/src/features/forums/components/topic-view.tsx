@@ -16,6 +16,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
+import { EDIT_BUTTON_ATTRIBUTE, useFocusAfterEdit } from '../../../lib/use-focus-after-edit.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { MuteButton } from '../../account/components/mute-button.tsx';
 import { SaveButton } from '../../bookmarks/components/save-button.tsx';
@@ -133,6 +134,7 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
   const replies = useReplies(topicId);
   const previousReadAt = useTopicReadMark(topicId, topic.data?.categoryId, replies.isSuccess);
   const [isEditing, setIsEditing] = useState(false);
+  useFocusAfterEdit(isEditing ? topicId : null);
   const edit = useForumMutation((body: Parameters<typeof editTopic>[1]) => editTopic(topicId, body));
   const remove = useForumMutation(() => deleteTopic(topicId));
 
@@ -192,7 +194,12 @@ export function TopicView({ topicId, viewer, onBack, onOpenProfile }: TopicViewP
         <div className="flex flex-wrap items-center gap-2 border-t border-line pt-3">
           {canModerate && <ModeratorControls topic={data} />}
           {isAuthor && !data.isLocked && !isEditing && (
-            <Button variant="ghost" size="sm" onClick={() => setIsEditing(true)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              {...{ [EDIT_BUTTON_ATTRIBUTE]: topicId }}
+              onClick={() => setIsEditing(true)}
+            >
               <Pencil className="size-4" aria-hidden="true" /> Edit
             </Button>
           )}

@@ -46,7 +46,7 @@ export function RitualCard({ ritual, isCompleted }: { ritual: Ritual; isComplete
             <ConfirmButton
               label={`Delete ${ritual.title}`}
               title="Delete this ritual?"
-              description="It leaves your rituals. Your journal keeps the times you practised it, and the points you earned stay."
+              description="It is removed from your rituals. Your journal keeps the times you practised it, and the points you earned stay."
               confirmLabel="Delete ritual"
               cancelLabel="Keep ritual"
               // A promise, not mutate's callbacks: the card is gone (unmounted) by the time the delete succeeds.

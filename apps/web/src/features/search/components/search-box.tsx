@@ -110,7 +110,8 @@ export function SearchBox({ initialQuery = '', className }: { initialQuery?: str
           aria-activedescendant={isShown && active >= 0 ? optionId(active) : undefined}
           autoComplete="off"
           maxLength={SEARCH_QUERY_MAX}
-          placeholder="Search the community  /"
+          placeholder="Search the community"
+          aria-keyshortcuts="/"
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -141,8 +142,17 @@ export function SearchBox({ initialQuery = '', className }: { initialQuery?: str
               }
             }
           }}
-          className="h-10 w-full rounded-[var(--radius-control)] border border-line bg-white pr-3 pl-9 text-sm text-ink placeholder:text-ink-muted/80"
+          className="h-10 w-full rounded-[var(--radius-control)] border border-line bg-white pr-3 pl-9 text-sm text-ink placeholder:text-ink-muted/80 sm:pr-8"
         />
+        {/* The shortcut, where there is a keyboard to press it. */}
+        {!text && (
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-line px-1.5 font-sans text-ink-muted text-xs sm:block"
+          >
+            /
+          </span>
+        )}
       </form>
       <div
         id={listId}
