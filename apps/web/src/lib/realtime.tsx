@@ -13,14 +13,15 @@ const MAX_RETRY_MS = 30_000;
 
 /**
  * The member's event stream. EventSource reconnects by itself after a network drop; when the server
- * refuses (a deploy, a 5xx) it gives up, so this reconnects with growing pauses. Every "ready" after
- * the first tells listeners to refetch what they show: nothing sent meanwhile is lost.
+ * refuses (a deploy, a 5xx) it gives up, so this reconnects with growing pauses. Every "ready", the
+ * first too, tells listeners to refetch what they show: what the page loaded before the stream was
+ * listening (a like between the bell's first fetch and the first "ready") or while it was away is
+ * fetched again, so nothing sent meanwhile is lost.
  */
 function openStream(url: string, emit: Listener): () => void {
   let source: EventSource | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
-  let connectedBefore = false;
   let stopped = false;
 
   const connect = () => {
@@ -34,9 +35,7 @@ function openStream(url: string, emit: Listener): () => void {
       }
       if (event.type === 'ready') {
         failures = 0;
-        // After a reconnect, what happened while away is fetched again.
-        if (connectedBefore) emit({ type: 'resync' });
-        connectedBefore = true;
+        emit({ type: 'resync' });
         return;
       }
       emit(event);
