@@ -18,7 +18,7 @@ const MAX_RETRY_MS = 30_000;
  * listening (a like between the bell's first fetch and the first "ready") or while it was away is
  * fetched again, so nothing sent meanwhile is lost.
  */
-function openStream(url: string, emit: Listener): () => void {
+export function openStream(url: string, emit: Listener): () => void {
   let source: EventSource | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
