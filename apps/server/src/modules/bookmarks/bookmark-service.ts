@@ -6,17 +6,16 @@ import {
   type SavedItem,
   type SavedPage,
 } from '@lunara/shared/bookmarks';
-import type { TopicSummary } from '@lunara/shared/forums';
-import { servedAvatarUrl } from '@lunara/shared/urls';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { isoTime } from '../../db/direct-read.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
-import { type BlockView, isBlockedEitherWay } from '../blocks/block-service.ts';
+import { type BlockView, isBlockedEitherWay, maskLastReplier } from '../blocks/block-service.ts';
 import { listPostsByIds } from '../feed/post-service.ts';
 import { inOpenCategory } from '../forums/open-category.ts';
+import { listTopicsByIds } from '../forums/topic-service.ts';
 
 const GONE: Record<BookmarkKind, string> = {
   post: 'This post no longer exists',
@@ -81,68 +80,6 @@ interface SavedRow {
   micros: string;
 }
 
-interface TopicRow {
-  id: string;
-  category_id: string;
-  title: string;
-  is_pinned: boolean;
-  is_locked: boolean;
-  replies_count: number;
-  views_count: number;
-  created_at: string;
-  last_reply_at: string | null;
-  last_reply_user_id: string | null;
-  last_reply_name: string | null;
-  author_id: string;
-  author_name: string | null;
-  author_avatar: string | null;
-}
-
-async function loadTopics(db: Db, topicIds: string[], blocks: BlockView): Promise<Map<string, TopicSummary>> {
-  if (topicIds.length === 0) return new Map();
-  const rows = await queryRows<TopicRow>(
-    db,
-    sql`select t.id, t.category_id, t.title, t.is_pinned, t.is_locked, t.replies_count, t.views_count,
-          ${isoTime(sql.raw('t.created_at'))} as created_at, ${isoTime(sql.raw('t.last_reply_at'))} as last_reply_at,
-          t.last_reply_user_id, lr.display_name as last_reply_name,
-          t.user_id as author_id, a.display_name as author_name, a.avatar_url as author_avatar
-        from forum_topics t
-        left join profiles a on a.id = t.user_id
-        left join profiles lr on lr.id = t.last_reply_user_id
-        where t.id = any(${sql.param(topicIds)}::uuid[])`,
-  );
-  const hides = (id: string | null) =>
-    Boolean(id) && (blocks.blockedByMe.has(id ?? '') || blocks.blockedMe.has(id ?? ''));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        categoryId: row.category_id,
-        title: row.title,
-        isPinned: row.is_pinned,
-        isLocked: row.is_locked,
-        repliesCount: Number(row.replies_count),
-        viewsCount: Number(row.views_count),
-        createdAt: row.created_at,
-        lastReplyAt: row.last_reply_at,
-        // As the topic list does: a member either side of a block is not named.
-        lastReplyUserName: row.last_reply_at
-          ? hides(row.last_reply_user_id)
-            ? 'A member'
-            : (row.last_reply_name ?? 'Anonymous')
-          : null,
-        lastReplyUserId: row.last_reply_at ? row.last_reply_user_id : null,
-        author: {
-          id: row.author_id,
-          displayName: row.author_name ?? 'Anonymous',
-          avatarUrl: servedAvatarUrl(row.author_avatar),
-        },
-      },
-    ]),
-  );
-}
-
 /**
  * Her saved posts and topics, newest saved first, keyset-paged on (created_at, id). What she may no
  * longer open (hidden by reports unless hers, or by a member either side of a block with her) is left
@@ -169,18 +106,19 @@ export async function listSaved(db: Db, viewerId: string, blocks: BlockView, cur
         limit ${literalLimit(BOOKMARKS_PAGE_SIZE + 1)}`,
   );
   const page = rows.slice(0, BOOKMARKS_PAGE_SIZE);
-  const [postList, topics] = await Promise.all([
+  const [postList, topicList] = await Promise.all([
     listPostsByIds(
       db,
       viewerId,
       page.flatMap((row) => (row.post_id ? [row.post_id] : [])),
     ),
-    loadTopics(
+    listTopicsByIds(
       db,
       page.flatMap((row) => (row.topic_id ? [row.topic_id] : [])),
-      blocks,
     ),
   ]);
+  // As the topic list does: a member either side of a block is not named as the last to reply.
+  const topics = new Map(topicList.map((topic) => [topic.id, maskLastReplier(topic, blocks)]));
   const postsById = new Map(postList.map((post) => [post.id, post]));
   const items: SavedItem[] = [];
   for (const row of page) {

@@ -7,11 +7,12 @@ import {
   type TopicBody,
   type TopicDetail,
   type TopicPage,
+  type TopicSummary,
 } from '@lunara/shared/forums';
 import { POINTS } from '@lunara/shared/points';
 import { isModeratorRole } from '@lunara/shared/roles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { aliasedTable, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
@@ -169,6 +170,13 @@ export async function listTopics(db: Db, categoryId: string, cursor?: string): P
     nextCursor:
       rows.length > TOPICS_PAGE_SIZE && last ? encodeCursor([last.isPinned, last.lastActivityMicros, last.id]) : null,
   };
+}
+
+/** Topics by id, as the topic list shows them (the Saved list's topics); any that are gone are absent. */
+export async function listTopicsByIds(db: Db, topicIds: string[]): Promise<TopicSummary[]> {
+  if (topicIds.length === 0) return [];
+  const rows = (await selectTopics(db).where(inArray(forumTopics.id, topicIds))) as TopicRow[];
+  return rows.map(toSummary);
 }
 
 export async function readTopic(db: Db, topicId: string): Promise<TopicDetail> {

@@ -3,11 +3,9 @@ import { MEMBER_SEARCH_LIMIT } from '@lunara/shared/messages';
 import { servedAvatarUrl } from '@lunara/shared/urls';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { canUseCommunity } from '../billing/community-access.ts';
-
-/** LIKE treats % and _ as wildcards: a sister searching for "50%" means the characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Up to 10 members whose display name contains the query, ignoring case, never the searcher herself, and

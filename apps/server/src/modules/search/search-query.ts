@@ -23,6 +23,3 @@ export function tsqueryOf(query: string): SQL {
   const rest = words.slice(0, -1).join(' ');
   return sql`(websearch_to_tsquery(${SEARCH_CONFIG}, ${rest}) && to_tsquery(${SEARCH_CONFIG}, ${`${last}:*`}))`;
 }
-
-/** LIKE treats % and _ as wildcards: a search for "50%" means the characters. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -15,10 +15,11 @@ import {
 import { servedAvatarUrl } from '@lunara/shared/urls';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { canUseCommunity } from '../billing/community-access.ts';
 import type { BlockView } from '../blocks/block-service.ts';
-import { escapeLike, SEARCH_CONFIG, tsqueryOf } from './search-query.ts';
+import { SEARCH_CONFIG, tsqueryOf } from './search-query.ts';
 
 /**
  * Each kind ranks at most this many of its matches: ranking them all would read every row of a common
