@@ -11,6 +11,11 @@ test('she edits her post and her reply in place, sees "Edited", and Cancel keeps
 
   await page.goto(`/community/post/${post.id}`);
   const card = page.getByRole('article', { name: title });
+  // Editing starts with the keyboard in her words, so Escape alone closes it again.
+  await card.getByRole('button', { name: 'Edit post' }).click();
+  await expect(card.getByRole('textbox', { name: 'Title' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(card.getByRole('button', { name: 'Edit post' })).toBeFocused();
   // Cancel (and Escape) put the words back as they were.
   await card.getByRole('button', { name: 'Edit post' }).click();
   await card.getByRole('textbox', { name: 'Your post' }).fill('Never mind');

@@ -77,6 +77,8 @@ export function EditInPlace({ id, label, content, maxLength, title, rows = 4, on
             id={`${id}-title`}
             value={draftTitle}
             maxLength={title.maxLength}
+            // She chose to edit: her words are where the keyboard is (and Escape reaches the form).
+            autoFocus
             onChange={(change) => setDraftTitle(change.target.value)}
           />
         </div>
