@@ -24,6 +24,10 @@ export default defineConfig({
   outputDir: path.join('..', process.env.E2E_OUTPUT_DIR ?? 'test-results'),
   use: {
     baseURL,
+    // The service worker is pwa.spec.ts's and push.spec.ts's subject (they allow it); elsewhere it would
+    // only add caching between a spec and the server, and a worker update from pwa.spec.ts's simulated
+    // deploy (it swaps dist/sw.js for seconds) could reach a spec running in the other shard.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -45,6 +49,8 @@ export default defineConfig({
       // Staff specs act without two-factor (the API tests in two-factor.test.ts prove the requirement).
       STAFF_TWO_FACTOR: 'optional',
       ADMIN_EMAILS: 'e2e-admin@example.com',
+      // push.spec.ts runs its own push service on http://127.0.0.1 (never allowed in production).
+      PUSH_ALLOW_HTTP_LOOPBACK: '1',
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,5 +1,9 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 
+// These tests fail the page's own downloads with page.route, which never sees what the service worker
+// answers from its cache (e2e/pwa.spec.ts tests the worker).
+test.use({ serviceWorkers: 'block' });
+
 const LANDING_HEADING = 'Reclaim your power, in rhythm with the moon.';
 
 /** The landing page's own chunk, as the build lists it (dist/pages.json: the route's module comes first). */
@@ -98,7 +102,7 @@ test('the toaster gone after a deploy leaves the page working and offers the new
   await intercept(page, /\/assets\/toaster-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
   await page.goto('/auth');
   await failToSignIn(page);
-  const banner = page.getByRole('status').filter({ hasText: 'A new version is available' });
+  const banner = page.getByRole('status').filter({ hasText: 'A new version is ready' });
   await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
   await expect(page.getByText('Application Error')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();

@@ -1,15 +1,18 @@
-// Screenshots of the main pages at 1280 px and 375 px, for looking at what changed:
+// Screenshots of the main pages at 1280 px, and at 375 px on a phone (touch screen) in both themes, for
+// looking at what changed:
 //   npm run build && npm run screenshots [-- outDir]
-// Starts the built server on a fresh data folder (port 3300), signs a member up, and shoots.
+// Starts the built server on a fresh data folder (port 3300, or SCREENSHOTS_PORT), signs a member up,
+// and shoots. Files are named <page>-<run>.png: desktop, mobile (light) and mobile-dark.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { type BrowserContextOptions, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 
 const outDir = path.resolve(process.argv[2] ?? 'screenshots');
-const port = 3300;
+// SCREENSHOTS_PORT when 3300 is taken (another checkout shooting at the same time).
+const port = Number(process.env.SCREENSHOTS_PORT ?? 3300);
 const base = `http://localhost:${port}`;
 fs.mkdirSync(outDir, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lunara-shots-'));
@@ -19,7 +22,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    ADMIN_EMAILS: 'admin.desktop@example.com,admin.mobile@example.com',
+    ADMIN_EMAILS:
+      'admin.desktop@example.com,admin.desktop-dark@example.com,admin.mobile@example.com,admin.mobile-dark@example.com',
     // The admin pages themselves, not the "turn on two-factor" panel staff see first by default.
     STAFF_TWO_FACTOR: 'optional',
   },
@@ -39,19 +43,25 @@ async function waitForServer() {
 try {
   await waitForServer();
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-  const viewports: Array<[label: string, width: number]> = [
-    ['desktop', 1280],
-    ['mobile', 375],
+  // A phone: its width, a touch screen (the larger tap targets of styles/phone.css) and, for the dark run,
+  // both ways a theme is chosen: the device's setting and the `lunara-theme` cookie the theme toggle keeps.
+  const phone: BrowserContextOptions = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true };
+  const runs: Array<{ label: string; theme: 'light' | 'dark'; options: BrowserContextOptions }> = [
+    { label: 'desktop', theme: 'light', options: { viewport: { width: 1280, height: 900 } } },
+    { label: 'desktop-dark', theme: 'dark', options: { viewport: { width: 1280, height: 900 } } },
+    { label: 'mobile', theme: 'light', options: phone },
+    { label: 'mobile-dark', theme: 'dark', options: phone },
   ];
-  for (const [label, width] of viewports) {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: base });
+  for (const { label, theme, options } of runs) {
+    const context = await browser.newContext({ ...options, colorScheme: theme, baseURL: base });
+    await context.addCookies([{ name: 'lunara-theme', value: theme, url: base }]);
     const page = await context.newPage();
     const shoot = async (name: string, url: string) => {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: path.join(outDir, `${name}-${label}.png`), fullPage: true });
       // The first screen alone, which is what a phone shows before any scrolling.
-      if (label === 'mobile') await page.screenshot({ path: path.join(outDir, `${name}-${label}-top.png`) });
+      if (!label.startsWith('desktop')) await page.screenshot({ path: path.join(outDir, `${name}-${label}-top.png`) });
     };
     await shoot('landing-visitor', '/');
     await shoot('auth', '/auth');
@@ -107,6 +117,14 @@ try {
     await shoot('rituals', '/rituals');
     await shoot('bath-builder', '/rituals/bath-builder');
     await shoot('pods', '/community?tab=pods');
+    await shoot('settings', '/settings');
+    if (!label.startsWith('desktop')) {
+      // The phone's menu, open over the page.
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('menu').waitFor();
+      await page.screenshot({ path: path.join(outDir, `menu-${label}-top.png`) });
+    }
     await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: base } });
     const adminEmail = `admin.${label}@example.com`;
     await page.request.post('/api/auth/sign-up/email', {

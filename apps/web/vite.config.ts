@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { PAGE_ROUTES } from './src/app/page-routes.ts';
 import { BUILD_META_NAME } from './src/lib/new-version.ts';
+import { serviceWorker } from './vite-service-worker.ts';
 
 /**
  * Writes .br and .gz beside every text asset at build time, so the server sends them compressed
@@ -147,7 +148,7 @@ function pageManifest(): Plugin {
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFonts(), pageManifest(), buildId(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFonts(), pageManifest(), buildId(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/dev': apiTarget },

@@ -22,6 +22,7 @@ import bathRoutes from './modules/baths/routes.ts';
 import billingRoutes from './modules/billing/routes.ts';
 import blockRoutes, { muteRoutes } from './modules/blocks/routes.ts';
 import bookmarkRoutes from './modules/bookmarks/routes.ts';
+import calendarFeedRoutes from './modules/calendar-feed/routes.ts';
 import circleRoutes from './modules/circles/routes.ts';
 import contentStudioRoutes from './modules/content-studio/routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
@@ -38,6 +39,9 @@ import podAdminRoutes from './modules/pods/admin-routes.ts';
 import podRoutes from './modules/pods/routes.ts';
 import postingRulesRoutes from './modules/posting-rules/routes.ts';
 import profileRoutes from './modules/profiles/routes.ts';
+import pushPlugin from './modules/push/push-plugin.ts';
+import pushRoutes from './modules/push/routes.ts';
+import pwaRoutes from './modules/pwa/routes.ts';
 import reactionRoutes from './modules/reactions/routes.ts';
 import readRoutes from './modules/reads/routes.ts';
 import realtimeRoutes from './modules/realtime/routes.ts';
@@ -46,6 +50,7 @@ import roleRoutes from './modules/roles/routes.ts';
 import searchRoutes from './modules/search/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
 import suspensionRoutes from './modules/suspensions/routes.ts';
+import themeRoutes from './modules/theme/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import billingPlugin from './plugins/billing.ts';
 import blockCache from './plugins/block-cache.ts';
@@ -144,6 +149,9 @@ export async function buildApp({
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
+        // The service worker (/sw.js) and the web app manifest: this origin's own files only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         baseUri: ["'self'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },
@@ -184,6 +192,7 @@ export async function buildApp({
   await app.register(leaderboardCache);
   await app.register(notificationsCache);
   await app.register(mediaPlugin);
+  await app.register(pushPlugin, { deliver: runJobs });
   if (runJobs) await app.register(periodicJobs);
 
   // Modules.
@@ -192,6 +201,7 @@ export async function buildApp({
   await app.register(sessionRoutes);
   await app.register(accountSessionRoutes);
   await app.register(accountProfileRoutes);
+  await app.register(themeRoutes);
   await app.register(accountDataRoutes);
   await app.register(postingRulesRoutes);
   await app.register(roleRoutes);
@@ -206,6 +216,7 @@ export async function buildApp({
   await app.register(bookmarkRoutes);
   await app.register(readRoutes);
   await app.register(circleRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(podRoutes);
   await app.register(podAdminRoutes);
   await app.register(ritualRoutes);
@@ -213,6 +224,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(contentStudioRoutes);
   await app.register(notificationRoutes);
+  await app.register(pushRoutes);
   await app.register(realtimeRoutes);
   await app.register(messageRoutes);
   await app.register(moderationRoutes);
@@ -222,6 +234,7 @@ export async function buildApp({
   await app.register(mediaRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
+  await app.register(pwaRoutes);
   await app.register(webApp, { webDist });
   return app;
 }

@@ -45,6 +45,7 @@ const MATRIX: Record<string, Rule> = {
   // owner's posting rule, read by every member for the banner, set by admins.
   'GET /api/account/sessions': { access: signedIn },
   'PUT /api/account/profile': { access: signedIn },
+  'PUT /api/account/theme': { access: signedIn },
   'DELETE /api/account/sessions/{sessionId}': { access: signedIn },
   // Her data (issue 30): exports and deletion are her own; another member's export is a 404
   // (account-data/account-data.test.ts), deletion needs her password.
@@ -153,6 +154,12 @@ const MATRIX: Record<string, Rule> = {
   'PUT /api/events/{eventId}/rsvp': { access: community },
   'GET /api/events/{eventId}/attendees': { access: community },
   'GET /api/events/{eventId}/calendar.ics': { access: community },
+  // Her calendar subscription (issue 32): managed where events are; the feed itself answers to its token
+  // alone (calendar apps send no session), an unknown one a 404.
+  'GET /api/calendar-feed': { access: community },
+  'POST /api/calendar-feed': { access: community },
+  'DELETE /api/calendar-feed': { access: community },
+  'GET /calendar/{token}.ics': { access: everyone },
   // Mentorship pods: the guard is the community's; inside a pod, who leads and who reads is the
   // service's check (pods/pod-access.ts), tested in pods/pods.test.ts.
   'GET /api/pods': { access: community },
@@ -239,6 +246,12 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/notifications/read-all': { access: signedIn },
   'GET /api/notifications/preferences': { access: signedIn },
   'PATCH /api/notifications/preferences': { access: signedIn },
+  // Web Push (issue 32): her own devices; another member's endpoint or device id is a 404 (below).
+  'GET /api/push/public-key': { access: signedIn },
+  'GET /api/push/subscriptions': { access: signedIn },
+  'POST /api/push/subscriptions': { access: signedIn },
+  'DELETE /api/push/subscriptions': { access: signedIn },
+  'DELETE /api/push/subscriptions/{deviceId}': { access: signedIn },
   'GET /api/realtime': { access: signedIn },
 
   'GET /api/members/search': { access: community },
@@ -273,6 +286,7 @@ const MATRIX: Record<string, Rule> = {
 
   // Development builds only (never registered in production; see the production test).
   'GET /api/dev/outbox': { access: everyone },
+  'POST /api/dev/event-reminders/run': { access: everyone },
 };
 
 /** Path parameters: ids that exist nowhere, so a caller who gets through meets a 404, never a change. */

@@ -42,6 +42,17 @@ export interface Config {
   warnings: string[];
   /** STAFF_TWO_FACTOR: admins and moderators must turn two-factor on before staff routes answer them. */
   staffTwoFactor: StaffTwoFactorMode;
+  /** Web Push (VAPID): keys from the environment, or generated once and kept in the database (push/vapid-keys.ts). */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url), both or neither. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** VAPID_SUBJECT: how push services reach the operator (mailto: or https:). */
+  subject: string;
+  /** PUSH_ALLOW_HTTP_LOOPBACK: accept http push endpoints on loopback (tests' local push service); never in production. */
+  allowHttpLoopback: boolean;
 }
 
 export interface S3Config {
@@ -185,6 +196,31 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.optional(),
   ...uploadLimitVariables(),
   STAFF_TWO_FACTOR: z.enum(STAFF_TWO_FACTOR_MODES, { message: 'must be required or optional' }).default('required'),
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        'must be a base64url P-256 public key (87 characters, from `npx web-push generate-vapid-keys`)',
+      )
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        'must be a base64url P-256 private key (43 characters, from `npx web-push generate-vapid-keys`)',
+      )
+      .optional(),
+  ),
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+  ),
+  PUSH_ALLOW_HTTP_LOOPBACK: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -250,6 +286,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
   const isProduction = e.NODE_ENV === 'production';
   const hasStripe = stripeKeyCount === 3;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  }
+  if (isProduction && e.PUSH_ALLOW_HTTP_LOOPBACK) {
+    throw new ConfigError('Refusing to start: PUSH_ALLOW_HTTP_LOOPBACK is for tests and cannot be set in production');
+  }
+  const mailFrom = e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${appUrl.hostname}>`;
   if (isProduction) {
     const refusals = productionRefusals(appUrl, hasStripe, e.ALLOW_TEST_BILLING ?? false);
     if (refusals.length > 0) throw new ConfigError(`Refusing to start: ${refusals.join('; ')}`);
@@ -269,7 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     isProduction,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${appUrl.hostname}>`,
+    mailFrom,
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
@@ -304,5 +347,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(isProduction && e.STAFF_TWO_FACTOR === 'optional' ? [STAFF_TWO_FACTOR_WARNING] : []),
     ],
     staffTwoFactor: e.STAFF_TWO_FACTOR,
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? defaultVapidSubject(mailFrom, appUrl),
+      allowHttpLoopback: e.PUSH_ALLOW_HTTP_LOOPBACK ?? false,
+    },
   };
+}
+
+/** The sender's address as a mailto: (what push services use to reach the operator), else an https APP_URL. */
+function defaultVapidSubject(mailFrom: string, appUrl: URL): string {
+  const address =
+    /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom) ? mailFrom : undefined);
+  if (address) return `mailto:${address}`;
+  return appUrl.protocol === 'https:' ? appUrl.origin : `mailto:no-reply@${appUrl.hostname}`;
 }

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,8 @@ async function createFixtures() {
   // An open moderation case: the admin reports the sister's profile.
   await as(admin, 'POST', '/api/reports', { targetType: 'profile', targetId: sister.id, reason: 'spam' });
   const moderationCase = (await as(admin, 'GET', '/api/moderation/cases')).json().items?.[0];
+  // A device of the admin's with push notifications on (issue 32).
+  const device = (await as(admin, 'POST', '/api/push/subscriptions', FUZZ_PUSH_SUBSCRIPTION)).json();
   Object.assign(params, {
     caseId: moderationCase?.id,
     userId: sister.id,
@@ -110,6 +113,7 @@ async function createFixtures() {
     ingredientId,
     bathId: bath.id,
     sessionId: adminOtherSession,
+    deviceId: device?.id,
   });
   for (const [name, value] of Object.entries(params)) if (!value) throw new Error(`No fixture for ${name}`);
 }
@@ -602,6 +606,18 @@ const ritualTemplateBody = () => ({
   category: 'Meditation',
   moonPhase: 'full_moon',
 });
+/** A browser's push subscription: a real P-256 public key and a 16-byte auth secret. */
+const FUZZ_PUSH_SUBSCRIPTION = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz',
+  keys: {
+    p256dh: (() => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return ecdh.getPublicKey().toString('base64url');
+    })(),
+    auth: randomBytes(16).toString('base64url'),
+  },
+};
 const forumCategoryBody = () => ({ name: 'A category', description: 'Talk', icon: 'Moon', color: 'rose' });
 
 const validBodies = (): Record<string, () => Record<string, unknown>> => ({
@@ -617,6 +633,12 @@ const validBodies = (): Record<string, () => Record<string, unknown>> => ({
   'PATCH /api/comments/{commentId}': () => ({ content: 'A comment' }),
   'PUT /api/profiles/me': () => ({ displayName: 'Fuzz Sister', bio: 'A bio' }),
   'PUT /api/account/profile': () => ({ displayName: 'Fuzz Sister', bio: 'A bio' }),
+  'POST /api/push/subscriptions': () => ({
+    ...FUZZ_PUSH_SUBSCRIPTION,
+    endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-2',
+  }),
+  'DELETE /api/push/subscriptions': () => ({ endpoint: FUZZ_PUSH_SUBSCRIPTION.endpoint }),
+  'PUT /api/account/theme': () => ({ theme: 'dark' }),
   // A wrong password: valid, refused with 400 after validation, and nothing is deleted.
   'POST /api/account/delete': () => ({ password: 'not-the-password', keepContent: true, confirmation: 'DELETE' }),
   'POST /api/forums/categories/{categoryId}/topics': () => ({ title: 'A topic', content: 'To discuss' }),

@@ -141,6 +141,10 @@ describe('in production', () => {
   it('has no development pages', async () => {
     expect((await t.request({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    // The reminders job's test clock: nobody can make production send reminders early.
+    const run = await t.app.inject({ method: 'POST', url: '/api/dev/event-reminders/run?at=2030-01-01T00:00:00Z' });
+    expect(run.statusCode).toBe(404);
+    expect(t.app.routeList.some((route) => route.url.startsWith('/api/dev/'))).toBe(false);
   });
 
   it('refuses state-changing requests from another site', async () => {

@@ -6,7 +6,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { takePageBoot } from './app/page-boot.ts';
 import { preloadPage } from './app/router.tsx';
+import { captureInstallPrompt } from './lib/install-prompt.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 
+// Before anything is awaited: Chrome fires beforeinstallprompt once, soon after the page loads.
+captureInstallPrompt();
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 const boot = takePageBoot();
@@ -33,3 +37,5 @@ if (root.hasAttribute('data-prerendered')) {
   // index.html shows the loading state meanwhile.
   startTransition(() => createRoot(root).render(app));
 }
+// Production builds only: the worker serves the build's files, which the development server has not.
+registerServiceWorker();

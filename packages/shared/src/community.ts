@@ -47,6 +47,8 @@ export const NOTIFICATION_TYPES = [
   'moderation_warning',
   // Someone mentioned her as @Name in a post, comment, topic or reply (issue 31).
   'mention',
+  // An event she is going to (or may) starts in 24 hours or in 1 hour (issue 32).
+  'event_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

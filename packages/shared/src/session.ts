@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_STATUSES } from './billing.ts';
 import { roleSchema } from './roles.ts';
+import { themeChoiceSchema } from './theme.ts';
 
 export const profileSchema = z.object({
   id: z.string(),
@@ -23,6 +24,8 @@ export const meResponseSchema = z.object({
       twoFactorEnabled: z.boolean(),
       role: roleSchema,
       profile: profileSchema,
+      /** Light, dark or the device's setting (issue 32), saved on her profile. */
+      theme: themeChoiceSchema,
     })
     .nullable(),
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { deleteExpiredExports, processNextExport } from '../modules/account-data/export-service.ts';
 import { foldCounterDeltas } from '../modules/admin/maintained-totals.ts';
 import { deleteUnclaimedResults } from '../modules/assessment/pathway-service.ts';
+import { sendEventReminders } from '../modules/events/reminder-service.ts';
 import { deleteExpiredIdempotencyKeys } from '../modules/idempotency/idempotency-service.ts';
 import {
   deleteUnattachedPostImages,
@@ -30,6 +31,23 @@ const JOBS: Job[] = [
       });
       if (sent > 0) app.log.info({ sent }, 'notification digests queued');
     },
+  },
+  {
+    // Event reminders 24 h and 1 h before: each claimed by its row's primary key in the transaction that
+    // sends it, so several processes (or a rerun after a restart) never send one twice.
+    name: 'event reminders',
+    everyMs: 60_000,
+    async run(app) {
+      const sent = await sendEventReminders(app.db, app.mailer, app.config);
+      if (sent > 0) app.log.info({ sent }, 'event reminders sent');
+    },
+  },
+  {
+    // Web Push: a NOTIFY wakes the sender as soon as a push is queued (modules/push/push-plugin.ts); the
+    // tick sends retries that fell due and anything queued while the listener was reconnecting.
+    name: 'push deliveries',
+    everyMs: 15_000,
+    run: (app) => app.push.deliverDue(),
   },
   {
     // Keeps the pending deltas of the maintained totals short, so reading a total stays one index read.

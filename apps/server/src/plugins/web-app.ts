@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { PageBoot } from '@lunara/shared/page-boot';
+import { resolveThemeChoice } from '@lunara/shared/theme';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSharedReadCache } from '../lib/shared-read-cache.ts';
@@ -10,7 +11,9 @@ import { loadPageBoot, visitorBoot } from '../modules/pages/page-boot.ts';
 import { createPageTemplate } from '../modules/pages/page-html.ts';
 import { loadPageManifest } from '../modules/pages/page-manifest.ts';
 import { loadPrerenderer } from '../modules/pages/page-prerenderer.ts';
+import { applyPageTheme } from '../modules/pages/page-theme.ts';
 import { retainBuilds } from '../modules/pages/retained-builds.ts';
+import { readThemeCookie } from '../modules/theme/theme-cookie.ts';
 
 /** apps/web/dist, found from here whether this runs from the sources or from the bundle. */
 export function findWebDist(): string | undefined {
@@ -66,14 +69,19 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
       // path, so random query strings cannot make every request a fresh render.
       const pathname = request.url.split('?')[0] ?? '/';
       const html = await visitorPages.get(pathname, () => render(request, pathname, visitorBoot(app)));
-      return reply.header('cache-control', 'no-cache').send(html);
+      // The theme is written after the shared cache: one entry serves every visitor's choice.
+      const theme = resolveThemeChoice({ cookie: readThemeCookie(request.headers.cookie) });
+      return reply.header('cache-control', 'no-cache').send(applyPageTheme(html, theme));
     }
     // Without the boot data the app asks the API itself: a failure here costs speed, not the page.
     const boot = await loadPageBoot(app, request).catch((error: unknown) => {
       request.log.error({ err: error }, 'page boot data not loaded');
       return null;
     });
-    return reply.header('cache-control', 'private, no-cache').send(await render(request, request.url, boot));
+    const theme = resolveThemeChoice({ member: boot?.me.user?.theme, cookie: readThemeCookie(request.headers.cookie) });
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .send(applyPageTheme(await render(request, request.url, boot), theme));
   };
 }
 
@@ -111,8 +119,9 @@ export default fp(
     app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       // A missing (or refused) asset or stored file is a 404, not a page: no page lives under /assets or /media.
+      // HEAD as GET: a link checker asking for the headers alone sees the page's own status.
       const isPage =
-        request.method === 'GET' &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
         !pathname.startsWith('/api/') &&
         pathname !== '/api' &&
         !pathname.startsWith('/assets/') &&

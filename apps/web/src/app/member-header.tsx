@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BrandMark } from '../components/brand-mark.tsx';
+import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { Button } from '../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -32,7 +33,7 @@ export function MemberHeader({ showAccount = true }: { showAccount?: boolean }) 
   ].filter((link) => link.show);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-white/90 backdrop-blur print:hidden">
+    <header className="bleed-safe sticky top-0 z-30 border-b border-line bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <BrandMark />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -42,7 +43,7 @@ export function MemberHeader({ showAccount = true }: { showAccount?: boolean }) 
               to={link.to}
               className={({ isActive }) =>
                 cn(
-                  'rounded-full px-3.5 py-2 text-sm font-medium',
+                  'inline-flex items-center rounded-full px-3.5 py-2 text-sm font-medium pointer-coarse:min-h-11',
                   isActive || (link.alsoUnder && pathname.startsWith(link.alsoUnder))
                     ? 'bg-night-900 text-moon-50'
                     : 'text-ink-muted hover:bg-moon-100 hover:text-ink',
@@ -54,6 +55,7 @@ export function MemberHeader({ showAccount = true }: { showAccount?: boolean }) 
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          <ThemeToggle />
           {showAccount && (
             <>
               <span className="hidden sm:inline-flex">

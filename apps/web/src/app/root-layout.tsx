@@ -3,6 +3,7 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { NotificationProvider } from '../features/notifications/components/notification-provider.tsx';
 import { RealtimeProvider } from '../lib/realtime.tsx';
+import { useMemberTheme } from '../lib/theme-store.ts';
 import { useRouteTitle } from './document-title.ts';
 
 /**
@@ -11,6 +12,7 @@ import { useRouteTitle } from './document-title.ts';
  */
 export function RootLayout() {
   const { user, isLoading } = useMe();
+  useMemberTheme(user?.theme);
   useRouteTitle();
   if (isLoading) return <FullPageLoader />;
   return (

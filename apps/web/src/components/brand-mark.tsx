@@ -9,7 +9,7 @@ export function BrandMark({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
     <Link
       to={paths.home.getHref()}
       className={cn(
-        'inline-flex items-center gap-2 font-display text-2xl',
+        'inline-flex items-center gap-2 font-display text-2xl pointer-coarse:min-h-11',
         tone === 'light' ? 'text-moon-50' : 'text-night-900',
       )}
     >

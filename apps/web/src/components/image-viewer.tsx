@@ -79,7 +79,10 @@ export function ImageViewer({ images, index, onIndexChange, onClose, title, retu
               returnFocusTo.focus();
             }
           }}
-          className="fixed inset-0 z-50 flex flex-col bg-night-950 text-moon-50 outline-none"
+          // The whole screen, its controls and caption clear of a notch and the home indicator. Drawn on
+          // night-950 in both themes, so it keeps the light theme's tokens.
+          data-theme="light"
+          className="fixed inset-0 z-50 flex flex-col bg-night-950 pt-[env(safe-area-inset-top)] pr-[env(safe-area-inset-right)] pb-[env(safe-area-inset-bottom)] pl-[env(safe-area-inset-left)] text-moon-50 outline-none"
         >
           <DialogPrimitive.Title className="sr-only">{title}</DialogPrimitive.Title>
           <div className="flex items-center justify-between gap-4 px-4 py-3">
@@ -87,7 +90,7 @@ export function ImageViewer({ images, index, onIndexChange, onClose, title, retu
               {index !== null && count > 1 ? `${index + 1} of ${count}` : ''}
             </p>
             <DialogPrimitive.Close
-              className="rounded-full p-2 text-moon-50 hover:bg-moon-50/10 focus-visible:outline-2 focus-visible:outline-gold-400"
+              className="rounded-full p-2.5 text-moon-50 hover:bg-moon-50/10 focus-visible:outline-2 focus-visible:outline-gold-400"
               aria-label="Close"
             >
               <X className="size-6" aria-hidden="true" />

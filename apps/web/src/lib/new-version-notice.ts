@@ -1,7 +1,8 @@
 /**
- * Whether a piece the page can do without (the toaster) failed to download because a new version is
- * out: the banner (components/new-version-banner.tsx) then offers a reload. A page that cannot load says
- * so in its own place instead (components/chunk-load-failure.tsx).
+ * Whether a new version is out: a new build's service worker waits (lib/service-worker.ts), or a piece
+ * the page can do without (the toaster) failed to download because of a deploy. The banner
+ * (components/new-version-banner.tsx) then offers a reload. A page that cannot load says so in its own
+ * place instead (components/chunk-load-failure.tsx).
  */
 let announced = false;
 const listeners = new Set<() => void>();

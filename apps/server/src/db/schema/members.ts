@@ -1,5 +1,6 @@
 import { MEMBERSHIP_STATUSES } from '@lunara/shared/billing';
 import { ROLES } from '@lunara/shared/roles';
+import { THEME_CHOICES } from '@lunara/shared/theme';
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
@@ -19,11 +20,14 @@ export const profiles = pgTable(
     /** The member's day (rituals, daily visits): follows her browser, at most one change a day (decision 016). */
     timeZone: text('time_zone').notNull().default('UTC'),
     timeZoneChangedAt: timestamp('time_zone_changed_at', { withTimezone: true }),
+    /** Light, dark or the device's setting (issue 32); the page is drawn in it from the first paint. */
+    theme: text('theme').notNull().default('system'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     checkIn('profiles_membership_status_check', t.membershipStatus, MEMBERSHIP_STATUSES),
+    checkIn('profiles_theme_check', t.theme, THEME_CHOICES),
     check('profiles_display_name_length', sql`char_length(${t.displayName}) between 1 and 80`),
     index('profiles_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('profiles_display_name_lower_idx').on(sql`lower(${t.displayName})`),

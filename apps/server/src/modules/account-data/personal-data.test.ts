@@ -96,6 +96,10 @@ const PERSONAL_DATA: Record<string, Kind> = {
   'circle_memberships.decided_by': 'member',
   'circle_events.created_by': 'member',
   'event_rsvps.user_id': 'member',
+  // Reminders sent to her, and her calendar feed (only a hash of its token): both go with her account.
+  'event_reminders.user_id': 'member',
+  'calendar_feeds.user_id': 'member',
+  'calendar_feeds.token_hash': 'row',
   'pods.mentor_id': 'member',
   'pods.created_by': 'member',
   'pods.name': 'none',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendEventReminders } from '../events/reminder-service.ts';
 import { loopbackOnly } from './loopback-only.ts';
 import { renderOutboxPage } from './outbox-page.ts';
 import { listRecentMail } from './outbox-service.ts';
@@ -36,6 +37,26 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ mails: await listRecentMail(app.db) }),
+  );
+  // The reminders job at a time of the test's choosing (the browser test's clock): "1 hour before" without
+  // waiting for it. Development only, like everything here.
+  app.post(
+    '/api/dev/event-reminders/run',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Run the event reminders job as if it were `at` (now when left out)',
+        // In the query, so that a POST with no body at all (the dev pages' own test) is a valid call.
+        querystring: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
+        response: { 200: z.object({ sent: z.number().int() }) },
+      },
+    },
+    async (request) => ({
+      sent: await sendEventReminders(app.db, app.mailer, {
+        ...app.config,
+        now: request.query.at ? new Date(request.query.at) : new Date(),
+      }),
+    }),
   );
 };
 

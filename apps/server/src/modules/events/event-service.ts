@@ -6,24 +6,27 @@ import {
   type EventView,
 } from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
+import { isModeratorRole, ROLES } from '@lunara/shared/roles';
 import { zonedDayRange, zonedWeekRange } from '@lunara/shared/time-zones';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { circleEvents, circles, eventRsvps } from '../../db/schema/circles.ts';
-import { profiles } from '../../db/schema/members.ts';
+import { profiles, userRoles } from '../../db/schema/members.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { renderIcs } from './ics.ts';
 
 const MAX_EVENTS = 100;
 const MAX_ATTENDEES = 100;
+const STAFF_ROLES = ROLES.filter(isModeratorRole);
 
 function toEvent(row: {
   event: typeof circleEvents.$inferSelect;
   circle: typeof circles.$inferSelect;
   myRsvp: string | null;
+  seesMeetingLink: boolean;
 }): CircleEvent {
   const { event, circle } = row;
   return {
@@ -34,7 +37,8 @@ function toEvent(row: {
     endDate: new Date(event.eventDate.getTime() + event.durationMinutes * 60_000).toISOString(),
     durationMinutes: event.durationMinutes,
     isVirtual: event.isVirtual,
-    meetingLink: event.meetingLink,
+    // The room's key: for who is coming (going or maybe), the host and staff; anyone else sees "Online".
+    meetingLink: row.seesMeetingLink ? event.meetingLink : null,
     location: event.location,
     maxAttendees: event.maxAttendees,
     attendeeCount: event.attendeeCount,
@@ -51,7 +55,15 @@ function toEvent(row: {
 
 function selectEvents(db: Db, viewerId: string) {
   return db
-    .select({ event: circleEvents, circle: circles, myRsvp: eventRsvps.status })
+    .select({
+      event: circleEvents,
+      circle: circles,
+      myRsvp: eventRsvps.status,
+      seesMeetingLink: sql<boolean>`(${eventRsvps.status} in ('going', 'maybe')
+        or ${circleEvents.createdBy} = ${viewerId}
+        or exists (select 1 from ${userRoles} where ${userRoles.userId} = ${viewerId}
+                   and ${inArray(userRoles.role, STAFF_ROLES)}))`,
+    })
     .from(circleEvents)
     .innerJoin(circles, eq(circles.id, circleEvents.circleId))
     .leftJoin(eventRsvps, and(eq(eventRsvps.eventId, circleEvents.id), eq(eventRsvps.userId, viewerId)));

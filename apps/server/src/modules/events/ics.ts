@@ -52,15 +52,16 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** A one-event iCalendar file with UTC times. */
-export function renderIcs(event: CalendarEvent, now = new Date()): string {
+/** For a feed: what lets her calendar app see an update (RFC 5545 sections 3.8.7.3, 3.8.7.4, 3.8.1.11). */
+interface FeedFields {
+  sequence: number;
+  lastModified: Date;
+  cancelled: boolean;
+}
+
+function eventLines(event: CalendarEvent, now: Date, feed?: FeedFields): string[] {
   const url = safeUri(event.url);
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${escapeText(event.productName)}//Sacred Events//EN`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+  return [
     'BEGIN:VEVENT',
     `UID:${event.id}@${event.host}`,
     `DTSTAMP:${stamp(now)}`,
@@ -70,8 +71,50 @@ export function renderIcs(event: CalendarEvent, now = new Date()): string {
     `DESCRIPTION:${escapeText(event.description)}`,
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(url ? [`URL:${url}`] : []),
+    ...(feed
+      ? [
+          `SEQUENCE:${feed.sequence}`,
+          `LAST-MODIFIED:${stamp(feed.lastModified)}`,
+          `STATUS:${feed.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+        ]
+      : []),
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+const header = (productName: string) => [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  `PRODID:-//${escapeText(productName)}//Sacred Events//EN`,
+  'CALSCALE:GREGORIAN',
+  'METHOD:PUBLISH',
+];
+
+const serialize = (lines: string[]) => `${lines.map(fold).join('\r\n')}\r\n`;
+
+/** A one-event iCalendar file with UTC times. */
+export function renderIcs(event: CalendarEvent, now = new Date()): string {
+  return serialize([...header(event.productName), ...eventLines(event, now), 'END:VCALENDAR']);
+}
+
+/**
+ * A subscription calendar (her feed): many events, each with a stable UID (the event's id, so an update
+ * replaces it), a SEQUENCE and LAST-MODIFIED that move with every edit, STATUS:CANCELLED for a cancelled
+ * one, and how often to fetch it again (RFC 7986 REFRESH-INTERVAL, and Outlook's X-PUBLISHED-TTL).
+ */
+export function renderFeed(
+  calendar: { name: string; productName: string; refreshMinutes: number },
+  events: (CalendarEvent & FeedFields)[],
+  now = new Date(),
+): string {
+  const ttl = `PT${calendar.refreshMinutes}M`;
+  return serialize([
+    ...header(calendar.productName),
+    `NAME:${escapeText(calendar.name)}`,
+    `X-WR-CALNAME:${escapeText(calendar.name)}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:${ttl}`,
+    `X-PUBLISHED-TTL:${ttl}`,
+    ...events.flatMap((event) => eventLines(event, now, event)),
+    'END:VCALENDAR',
+  ]);
 }

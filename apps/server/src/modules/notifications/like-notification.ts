@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { isNotificationSuppressed } from '../blocks/mute-service.ts';
+import { enqueuePushDeliveries } from '../push/push-queue.ts';
 import { publishEvent } from '../realtime/publish.ts';
 import { createNotification, SERVER_ONLY_DATA_KEY, toAppNotification } from './notification-service.ts';
 
@@ -69,4 +70,6 @@ export async function notifyPostLike(tx: Db, like: PostLike): Promise<void> {
     notification: toAppNotification(renewed),
     replacesUnread: !existing.read,
   });
+  // Her devices too: the push's tag (the collapse key) replaces the older like on the phone.
+  await enqueuePushDeliveries(tx, renewed.id, like.authorId);
 }

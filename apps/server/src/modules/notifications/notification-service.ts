@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import { isNotificationSuppressed } from '../blocks/mute-service.ts';
+import { enqueuePushDeliveries } from '../push/push-queue.ts';
 import { publishEvent } from '../realtime/publish.ts';
 
 /** Which preference switch governs which type; likes and comments are always delivered. */
@@ -12,6 +13,7 @@ const PREFERENCE_FOR: Partial<Record<NotificationType, keyof typeof notification
   event_rsvp: 'eventNotifications',
   event_changed: 'eventNotifications',
   event_cancelled: 'eventNotifications',
+  event_reminder: 'eventNotifications',
   circle_invite: 'circleNotifications',
   circle_declined: 'circleNotifications',
   circle_discussion: 'circleNotifications',
@@ -82,6 +84,7 @@ export async function createNotification(tx: Db, input: NewNotification): Promis
     .returning();
   if (!row) return false;
   await publishEvent(tx, input.userId, { type: 'notification.created', notification: toAppNotification(row) });
+  await enqueuePushDeliveries(tx, row.id, input.userId);
   return true;
 }
 

@@ -23,6 +23,7 @@ fs.writeFileSync(
     { path: '/', files: ['/assets/landing.js'], prerender: 'everyone' },
     { path: '/dashboard', files: ['/assets/dashboard.js'], prerender: 'members' },
     { path: '/community', files: ['/assets/community.js'], prerender: null },
+    { path: '/course/:courseId', files: ['/assets/course.js'], prerender: null },
     { path: '*', files: ['/assets/not-found.js'], prerender: null },
   ]),
 );
@@ -125,6 +126,58 @@ describe('pages', () => {
     }
     // Twice for a visitor: the kept page keeps its status.
     expect((await t.request({ method: 'GET', url: '/no/such/page' })).statusCode).toBe(404);
+  });
+
+  it('answers an unknown address under a known one with the 404 page, and a known pattern with its page', async () => {
+    for (const url of ['/community/nope', '/community/nope/deeper', '/course/1/nope', '/course/', '/dashboard//x/']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('href="/assets/not-found.js"');
+    }
+    // A route with a parameter is the page whatever the value: the page itself tells her the course is missing.
+    for (const url of ['/course/abc', '/Course/7/', '/course/7?from=feed']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('href="/assets/course.js"');
+    }
+  });
+
+  it('answers HEAD as GET: a link checker sees the same status for a page and for a missing one', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/community', 200],
+      ['/course/7', 200],
+      ['/no/such/page', 404],
+      ['/community/nope', 404],
+    ] as const) {
+      const response = await t.request({ method: 'HEAD', url });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).toBe('');
+    }
+  });
+
+  it('answers an unknown API address, a missing asset and a non-GET request with the JSON 404, never a page', async () => {
+    const member = await t.signUp();
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api/nope/'],
+      ['GET', '/api'],
+      ['GET', '/assets/missing.js'],
+      ['GET', '/assets/missing.css?v=2'],
+      ['GET', '/assets/'],
+      ['GET', '/media/missing.webp'],
+      ['POST', '/no/such/page'],
+      ['DELETE', '/dashboard'],
+    ] as const) {
+      for (const cookie of [undefined, member.cookie]) {
+        const response = await t.request({ method, url, cookie });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.headers['content-type'], `${method} ${url}`).toContain('application/json');
+        expect(response.json().error.code, `${method} ${url}`).toBe('NOT_FOUND');
+        expect(response.body).not.toContain('<!doctype html>');
+      }
+    }
   });
 
   it('still serves the page when prerendering fails', async () => {

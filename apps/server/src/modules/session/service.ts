@@ -1,4 +1,5 @@
 import type { MeResponse } from '@lunara/shared/session';
+import { parseThemeChoice } from '@lunara/shared/theme';
 import { servedAvatarUrl } from '@lunara/shared/urls';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -25,6 +26,7 @@ export async function getCurrentUser(db: Db, member: SessionUser | null): Promis
         membershipStatus: profile.membershipStatus === 'active' ? 'active' : 'inactive',
         createdAt: profile.createdAt.toISOString(),
       },
+      theme: parseThemeChoice(profile.theme),
     },
   };
 }

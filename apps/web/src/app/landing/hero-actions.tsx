@@ -19,7 +19,10 @@ export function HeroActions() {
       <div className="flex flex-wrap items-center gap-4">
         <MembershipButton variant="gold" />
         {!user && (
-          <Link to={paths.auth.getHref()} className="text-moon-100 underline underline-offset-4 hover:text-gold-300">
+          <Link
+            to={paths.auth.getHref()}
+            className="inline-flex items-center text-moon-100 underline underline-offset-4 hover:text-gold-300 pointer-coarse:min-h-11"
+          >
             I am a member - Log in
           </Link>
         )}

@@ -4,6 +4,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAdminCourse } from '../../features/content-studio/api/admin-courses.ts';
 import { CourseEditor } from '../../features/content-studio/components/course-editor.tsx';
+import { useDocumentTitle } from '../document-title.ts';
 import { RequireAdmin } from '../guards.tsx';
 import { MemberPage } from '../member-page.tsx';
 
@@ -18,6 +19,7 @@ function EditorLoading() {
 function CourseEditorPage() {
   const courseId = Number(useParams().courseId);
   const query = useAdminCourse(courseId);
+  useDocumentTitle(query.data && `Edit ${query.data.title}`);
   // Reload (after another admin's save) fetches the course and mounts the editor again from it.
   const [generation, setGeneration] = useState(0);
   const reload = async () => {

@@ -6,6 +6,7 @@ import { useAdminCourse } from '../../features/content-studio/api/admin-courses.
 import { useAdminLesson } from '../../features/content-studio/api/admin-lessons.ts';
 import { LessonEditor } from '../../features/content-studio/components/lesson-editor.tsx';
 import { LessonNeighbours, LessonPageHeader } from '../../features/content-studio/components/lesson-page-header.tsx';
+import { useDocumentTitle } from '../document-title.ts';
 import { RequireAdmin } from '../guards.tsx';
 import { MemberPage } from '../member-page.tsx';
 
@@ -22,6 +23,7 @@ function LessonEditorPage() {
   const lessonId = params.lessonId ?? '';
   const query = useAdminLesson(lessonId);
   const course = useAdminCourse(Number(params.courseId));
+  useDocumentTitle(query.data && `Edit ${query.data.title}`);
   // Reload (after another admin's save) fetches the lesson and mounts the editor again from it.
   const [generation, setGeneration] = useState(0);
   const reload = async () => {

@@ -18,7 +18,7 @@ function BathBuilderPage() {
       <header className="flex flex-col gap-2">
         <Link
           to={paths.rituals.getHref()}
-          className="inline-flex w-fit items-center gap-1.5 text-sm text-rose-700 underline-offset-4 hover:underline"
+          className="inline-flex w-fit items-center gap-1.5 text-sm text-rose-700 underline-offset-4 hover:underline pointer-coarse:min-h-11"
         >
           <ArrowLeft className="size-4" aria-hidden="true" /> Daily Rituals
         </Link>

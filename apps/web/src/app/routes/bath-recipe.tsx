@@ -8,17 +8,19 @@ import { paths } from '../../config/paths.ts';
 import { useSavedBath } from '../../features/baths/api/saved-baths.ts';
 import { BathRecipeView } from '../../features/baths/components/bath-recipe-view.tsx';
 import { SavedBathActions } from '../../features/baths/components/saved-bath-actions.tsx';
+import { useDocumentTitle } from '../document-title.ts';
 import { RequireMembership } from '../guards.tsx';
 import { MemberPage } from '../member-page.tsx';
 
 /** A saved bath's recipe, laid out to print: the header and the buttons stay on screen only. */
 function BathRecipePage({ bathId }: { bathId: string }) {
   const bath = useSavedBath(bathId);
+  useDocumentTitle(bath.data?.recipe.title);
   return (
     <>
       <Link
         to={paths.bathBuilder.getHref()}
-        className="inline-flex w-fit items-center gap-1.5 text-sm text-rose-700 underline-offset-4 hover:underline print:hidden"
+        className="inline-flex w-fit items-center gap-1.5 text-sm text-rose-700 underline-offset-4 hover:underline print:hidden pointer-coarse:min-h-11"
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> Spiritual Bath Builder
       </Link>

@@ -28,7 +28,7 @@ function CommunitySearch() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <Link
           to={paths.community.getHref()}
-          className="inline-flex items-center gap-2 rounded-[var(--radius-control)] text-sm font-medium text-night-700 hover:underline"
+          className="inline-flex items-center gap-2 rounded-[var(--radius-control)] text-sm font-medium text-night-700 hover:underline pointer-coarse:min-h-11"
         >
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to Community
         </Link>

@@ -2,6 +2,7 @@ import { formatPrice } from '@lunara/shared/money';
 import { Check, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button, type ButtonVariant } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
@@ -38,16 +39,20 @@ function Hero() {
   const { productName } = useAppConfig();
   return (
     <section
+      data-theme="light"
       aria-labelledby="hero-title"
-      className="relative overflow-hidden bg-[radial-gradient(ellipse_at_top,var(--color-night-700),var(--color-night-950)_70%)] text-moon-50"
+      className="bleed-safe relative overflow-hidden bg-[radial-gradient(ellipse_at_top,var(--color-night-700),var(--color-night-950)_70%)] text-moon-50"
     >
       <div aria-hidden="true" className="absolute -top-24 -right-24 size-96 rounded-full bg-gold-300/10 blur-3xl" />
-      <div className="relative mx-auto flex max-w-6xl flex-col gap-10 px-6 pt-6 pb-20 sm:pb-28">
+      <div className="relative mx-auto flex max-w-6xl flex-col gap-10 px-6 pt-[max(1.5rem,env(safe-area-inset-top))] pb-20 sm:pb-28">
         <nav aria-label="Site" className="flex items-center justify-between">
           <BrandMark tone="light" />
-          <a href="#pricing" className="text-sm text-moon-100 hover:text-gold-300">
-            Membership
-          </a>
+          <div className="flex items-center gap-2">
+            <a href="#pricing" className="inline-flex min-h-11 items-center text-sm text-moon-100 hover:text-gold-300">
+              Membership
+            </a>
+            <ThemeToggle variant="onDark" />
+          </div>
         </nav>
         <div className="grid items-center gap-10 pt-10 sm:pt-16 lg:grid-cols-[1fr_auto]">
           <div className="flex flex-col items-start gap-6">
@@ -88,7 +93,7 @@ function Courses() {
 function Features() {
   const linkTo = useFeatureLink();
   return (
-    <section aria-labelledby="features-title" className="bg-white py-20">
+    <section aria-labelledby="features-title" className="bleed-safe bg-white py-20">
       <div className="mx-auto max-w-6xl px-6">
         <h2 id="features-title" className="text-3xl text-night-900 sm:text-4xl">
           Everything you need to grow, held in one place
@@ -121,7 +126,11 @@ function Features() {
 function Community() {
   const { productName } = useAppConfig();
   return (
-    <section aria-labelledby="community-title" className="bg-night-900 py-20 text-moon-50">
+    <section
+      data-theme="light"
+      aria-labelledby="community-title"
+      className="bleed-safe bg-night-900 py-20 text-moon-50"
+    >
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-6 lg:grid-cols-2">
         <div className="flex flex-col gap-4">
           <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">Community</p>

@@ -7,6 +7,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { usePod } from '../../features/pods/api/pods.ts';
 import { PodView } from '../../features/pods/components/pod-view.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../document-title.ts';
 import { RequireMembership } from '../guards.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
 import { MemberPage } from '../member-page.tsx';
@@ -18,6 +19,7 @@ function PodPage() {
   const { podId = '' } = useParams();
   const { user } = useMembership();
   const pod = usePod(podId);
+  useDocumentTitle(pod.data?.name);
   const navigate = useNavigate();
   if (!user) return null;
   const isGone = pod.error instanceof ApiError && (pod.error.status === 404 || pod.error.status === 400);
@@ -27,7 +29,7 @@ function PodPage() {
       <div className="flex items-center justify-between gap-4">
         <Link
           to={PODS_LIST}
-          className="inline-flex items-center gap-2 rounded-[var(--radius-control)] text-sm font-medium text-night-700 hover:underline"
+          className="inline-flex items-center gap-2 rounded-[var(--radius-control)] text-sm font-medium text-night-700 hover:underline pointer-coarse:min-h-11"
         >
           <ArrowLeft className="size-4" aria-hidden="true" /> All pods
         </Link>

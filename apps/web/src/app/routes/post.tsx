@@ -10,6 +10,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { ProfileDialog } from '../../features/profiles/components/profile-dialog.tsx';
 import { useProfileFromUrl } from '../../features/profiles/hooks/use-profile-from-url.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../document-title.ts';
 import { RequireMembership } from '../guards.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
 import { MemberPage } from '../member-page.tsx';
@@ -19,6 +20,8 @@ function PostPage() {
   const { postId = '' } = useParams();
   const { user } = useMembership();
   const post = usePost(postId);
+  // Named after the post, as a tab or a shared link's history entry shows it.
+  useDocumentTitle(post.data?.title);
   const navigate = useNavigate();
   const [profileId, setProfileId] = useProfileFromUrl();
   const actingRole = useActingRole();
@@ -30,7 +33,7 @@ function PostPage() {
       <div className="flex items-center justify-between gap-4">
         <Link
           to={paths.community.getHref()}
-          className="inline-flex items-center gap-2 rounded-[var(--radius-control)] text-sm font-medium text-night-700 hover:underline"
+          className="inline-flex items-center gap-2 rounded-[var(--radius-control)] text-sm font-medium text-night-700 hover:underline pointer-coarse:min-h-11"
         >
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to Community
         </Link>

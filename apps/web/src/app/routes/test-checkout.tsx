@@ -47,7 +47,7 @@ function TestCheckout() {
         </Button>
         <Link
           to={paths.home.getHref()}
-          className="self-center text-sm text-rose-700 underline-offset-4 hover:underline"
+          className="inline-flex items-center self-center text-sm text-rose-700 underline-offset-4 hover:underline pointer-coarse:min-h-11"
         >
           Cancel
         </Link>

@@ -45,7 +45,9 @@ export function DialogContent({
           if (returnFocus(returnTo.current)) event.preventDefault();
         }}
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem-env(safe-area-inset-top)-env(safe-area-inset-bottom))] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          // Clear of a notch on either side when the phone lies on its side.
+          'w-[calc(100%-2rem-env(safe-area-inset-left)-env(safe-area-inset-right))]',
           'overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-card',
           className,
         )}
@@ -63,7 +65,7 @@ export function DialogContent({
         )}
         <div className="mt-5">{children}</div>
         <DialogPrimitive.Close
-          className="absolute top-4 right-4 rounded-full p-1.5 text-ink-muted hover:bg-moon-100"
+          className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-full text-ink-muted hover:bg-moon-100 pointer-coarse:size-11"
           aria-label="Close"
         >
           <X className="size-5" aria-hidden="true" />

@@ -24,7 +24,7 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return (
     <Menu.Item
       className={cn(
-        'flex cursor-default items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-moon-100',
+        'flex cursor-default items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-moon-100 pointer-coarse:min-h-11',
         className,
       )}
       {...props}

@@ -40,7 +40,7 @@ export function Select({ id, value, onValueChange, options, className, disabled,
               <SelectPrimitive.Item
                 key={option.value}
                 value={option.value}
-                className="relative flex cursor-default items-center rounded-md py-2 pr-3 pl-8 text-sm outline-none data-[highlighted]:bg-moon-100"
+                className="relative flex cursor-default items-center rounded-md py-2 pr-3 pl-8 text-sm outline-none data-[highlighted]:bg-moon-100 pointer-coarse:min-h-11"
               >
                 <SelectPrimitive.ItemIndicator className="absolute left-2">
                   <Check className="size-4" aria-hidden="true" />

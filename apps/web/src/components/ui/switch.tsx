@@ -7,6 +7,8 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
     <SwitchPrimitive.Root
       className={cn(
         'relative inline-flex h-6 w-11 shrink-0 rounded-full bg-moon-200 transition-colors data-[state=checked]:bg-night-700',
+        // A finger's 44 px: the track stays 24 px tall, drawn in the content box of a taller button.
+        'bg-clip-content pointer-coarse:h-11 pointer-coarse:py-2.5',
         className,
       )}
       {...props}

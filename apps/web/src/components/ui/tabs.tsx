@@ -23,7 +23,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'shrink-0 rounded-[calc(var(--radius-control)-4px)] px-3.5 py-2 text-sm font-medium text-ink-muted',
+        'shrink-0 rounded-[calc(var(--radius-control)-4px)] px-3.5 py-2 text-sm font-medium text-ink-muted pointer-coarse:min-h-11',
         'data-[state=active]:bg-white data-[state=active]:text-night-900 data-[state=active]:shadow-card',
         className,
       )}

@@ -86,7 +86,9 @@ export function PasswordSection() {
             checked={signOutOthers}
             onChange={(event) => setSignOutOthers(event.target.checked)}
           />
-          <Label htmlFor={`${id}-others`}>Sign out my other devices</Label>
+          <Label htmlFor={`${id}-others`} className="flex items-center pointer-coarse:min-h-11">
+            Sign out my other devices
+          </Label>
         </div>
         <Button type="submit" className="self-start" disabled={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change password'}

@@ -1,7 +1,10 @@
+import { CalendarFeedSection } from '../../calendar-feed/components/calendar-feed-section.tsx';
+import { AppearanceSection } from './appearance-section.tsx';
 import { BlockedMembersSection } from './blocked-members-section.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
+import { InstallAppSection } from './install-app-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
@@ -17,6 +20,9 @@ export function SettingsPage() {
       </header>
       <div className="flex flex-col gap-6">
         <ProfileSection />
+        <AppearanceSection />
+        <InstallAppSection />
+        <CalendarFeedSection />
         <EmailSection />
         <PasswordSection />
         <TwoFactorSection />

@@ -179,7 +179,7 @@ const QuestionCard = memo(function QuestionCard({
           onChange={(event) => onChange({ ...question, prompt: event.target.value })}
         />
       </div>
-      <label className="flex items-center gap-2 text-sm text-ink">
+      <label className="flex items-center gap-2 text-sm text-ink pointer-coarse:min-h-11">
         <input
           type="checkbox"
           className="size-4 accent-night-700"

@@ -98,7 +98,7 @@ export function TwoFactorChallenge({ onSignedIn, onStartAgain }: { onSignedIn: (
         </p>
         <FieldError id={`${id}-error`} message={error} />
       </div>
-      <label className="flex items-center gap-2 text-sm text-ink">
+      <label className="flex items-center gap-2 text-sm text-ink pointer-coarse:min-h-11">
         <input
           type="checkbox"
           className="size-4 accent-night-900"

@@ -18,7 +18,7 @@ export function SavedBathsList() {
           <li key={bath.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
             <Link
               to={paths.bathRecipe.getHref(bath.id)}
-              className="min-w-0 font-semibold text-rose-700 underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+              className="min-w-0 font-semibold text-rose-700 underline-offset-4 [overflow-wrap:anywhere] hover:underline pointer-coarse:py-3"
             >
               <span aria-hidden="true">{moonPhaseInfo(bath.recipe.moonPhase).emoji}</span> {bath.recipe.title}
             </Link>

@@ -48,7 +48,7 @@ function CheckboxGroup({
       <legend className="mb-1 text-sm font-semibold text-ink">{legend}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {options.map((option) => (
-          <label key={option.value} className="inline-flex items-center gap-2 text-sm">
+          <label key={option.value} className="inline-flex items-center gap-2 text-sm pointer-coarse:min-h-11">
             <input
               type="checkbox"
               className="size-4 accent-night-900"

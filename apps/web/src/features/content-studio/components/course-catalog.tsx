@@ -132,7 +132,7 @@ function CourseRow({ course }: { course: AdminCourseSummary }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <Link
           to={paths.adminCourse.getHref(course.id)}
-          className="font-medium text-night-900 underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+          className="font-medium text-night-900 underline-offset-4 [overflow-wrap:anywhere] hover:underline pointer-coarse:py-2.5"
         >
           {course.title}
         </Link>

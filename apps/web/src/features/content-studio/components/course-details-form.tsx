@@ -109,7 +109,7 @@ export function CourseDetailsForm({
             ['free', 'Free for every account', 'Anyone who signs up can take it, without a membership.'],
           ] as const
         ).map(([value, label, hint]) => (
-          <label key={value} className="flex cursor-pointer items-start gap-2.5 text-sm">
+          <label key={value} className="flex cursor-pointer items-start gap-2.5 text-sm pointer-coarse:min-h-11">
             <input
               type="radio"
               name={`${id}-access`}

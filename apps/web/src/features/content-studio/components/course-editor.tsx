@@ -34,7 +34,7 @@ export function CourseEditor({ course, onReload }: { course: AdminCourse; onRelo
       <header className="flex flex-col gap-3">
         <Link
           to={paths.adminContent.getHref()}
-          className="inline-flex w-fit items-center gap-1.5 text-sm text-rose-700 underline-offset-4 hover:underline"
+          className="inline-flex w-fit items-center gap-1.5 text-sm text-rose-700 underline-offset-4 hover:underline pointer-coarse:min-h-11"
         >
           <ArrowLeft className="size-4" aria-hidden="true" /> All courses
         </Link>

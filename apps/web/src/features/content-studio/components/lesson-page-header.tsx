@@ -41,7 +41,7 @@ export function LessonPageHeader({
     <header className="flex flex-col gap-3">
       <Link
         to={paths.adminCourse.getHref(lesson.courseId)}
-        className="inline-flex w-fit items-center gap-1.5 text-sm text-rose-700 underline-offset-4 hover:underline"
+        className="inline-flex w-fit items-center gap-1.5 text-sm text-rose-700 underline-offset-4 hover:underline pointer-coarse:min-h-11"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
         <span className="[overflow-wrap:anywhere]">Back to {course ? `“${course.title}”` : 'the course'}</span>
@@ -81,7 +81,7 @@ export function LessonNeighbours({ lesson, course }: { lesson: AdminLesson; cour
       {previous ? (
         <Link
           to={paths.adminLesson.getHref(lesson.courseId, previous.id)}
-          className="inline-flex min-w-0 items-center gap-1 text-rose-700 underline-offset-4 hover:underline"
+          className="inline-flex min-w-0 items-center gap-1 text-rose-700 underline-offset-4 hover:underline pointer-coarse:min-h-11"
         >
           <ChevronLeft className="size-4 shrink-0" aria-hidden="true" />
           <span className="[overflow-wrap:anywhere]">Previous: {previous.title}</span>
@@ -92,7 +92,7 @@ export function LessonNeighbours({ lesson, course }: { lesson: AdminLesson; cour
       {next && (
         <Link
           to={paths.adminLesson.getHref(lesson.courseId, next.id)}
-          className="inline-flex min-w-0 items-center gap-1 text-rose-700 underline-offset-4 hover:underline"
+          className="inline-flex min-w-0 items-center gap-1 text-rose-700 underline-offset-4 hover:underline pointer-coarse:min-h-11"
         >
           <span className="[overflow-wrap:anywhere]">Next: {next.title}</span>
           <ChevronRight className="size-4 shrink-0" aria-hidden="true" />

@@ -84,7 +84,7 @@ export function LessonOutline({
                   ) : (
                     <div
                       aria-current={isCurrent ? 'page' : undefined}
-                      className={cn(classes, !isCurrent && 'opacity-75')}
+                      className={cn(classes, !isCurrent && 'text-ink-muted')}
                     >
                       {content}
                     </div>

@@ -27,7 +27,10 @@ export function LessonVideo({ courseId, content }: { courseId: string; content: 
     return (
       <div className="relative overflow-hidden rounded-[var(--radius-card)]">
         <CourseArt courseId={content.courseId} className="aspect-video w-full" />
-        <p className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-night-950/70 px-4 py-3 text-sm text-moon-50">
+        <p
+          data-theme="light"
+          className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-night-950/70 px-4 py-3 text-sm text-moon-50"
+        >
           <PlayCircle className="size-5 shrink-0 text-gold-300" aria-hidden="true" />
           This lesson has no video: its notes are below.
         </p>

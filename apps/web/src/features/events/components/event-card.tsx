@@ -1,5 +1,6 @@
 import type { CircleEvent } from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
+import { isHttpsUrl } from '@lunara/shared/urls';
 import { Clock, MapPin, Users, Video } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -62,22 +63,22 @@ export function EventCard({ event }: { event: CircleEvent }) {
       </ul>
       <p className="line-clamp-3 text-sm text-ink [overflow-wrap:anywhere]">{event.description}</p>
       <div className="flex flex-wrap gap-2">
+        {/* The server sends the link to attendees (going or maybe), the host and staff only. */}
+        {event.isVirtual && event.meetingLink && isHttpsUrl(event.meetingLink) && (
+          <a
+            href={event.meetingLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('gold', 'sm')}
+            aria-label={`Join online: ${event.title} (opens in a new tab)`}
+          >
+            Join online
+          </a>
+        )}
         {isGoing ? (
-          <>
-            {event.isVirtual && event.meetingLink && (
-              <a
-                href={event.meetingLink}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClasses('gold', 'sm')}
-              >
-                Join
-              </a>
-            )}
-            <Button size="sm" variant="outline" disabled={rsvp.isPending} onClick={() => answer('not_going')}>
-              Can't Attend
-            </Button>
-          </>
+          <Button size="sm" variant="outline" disabled={rsvp.isPending} onClick={() => answer('not_going')}>
+            Can't Attend
+          </Button>
         ) : (
           <>
             <Button size="sm" disabled={rsvp.isPending || isFull} onClick={() => answer('going')}>

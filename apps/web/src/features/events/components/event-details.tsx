@@ -1,5 +1,6 @@
 import { type CircleEvent, EVENT_CANCELLED } from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
+import { isHttpsUrl } from '@lunara/shared/urls';
 import { CalendarPlus, CalendarX, Clock, Link2, MapPin } from 'lucide-react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -41,17 +42,26 @@ export function EventDetails({ event }: { event: CircleEvent }) {
             <Clock className="size-4 text-rose-600" aria-hidden="true" /> {fullDate(event)}, {timeRange(event)}
           </li>
           {event.isVirtual ? (
-            event.meetingLink && (
+            event.meetingLink && isHttpsUrl(event.meetingLink) ? (
               <li className="flex items-center gap-2">
                 <Link2 className="size-4 text-rose-600" aria-hidden="true" />
-                <a
-                  href={event.meetingLink}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-rose-700 underline underline-offset-4"
-                >
-                  {event.meetingLink}
-                </a>
+                <span>
+                  Join online:{' '}
+                  <a
+                    href={event.meetingLink}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-rose-700 underline underline-offset-4"
+                  >
+                    {event.meetingLink}
+                  </a>
+                </span>
+              </li>
+            ) : (
+              // Only attendees receive the link (the server leaves it out for everyone else).
+              <li className="flex items-center gap-2 text-ink-muted">
+                <Link2 className="size-4 text-rose-600" aria-hidden="true" /> Online: the link appears once you answer
+                Attend or Maybe
               </li>
             )
           ) : (

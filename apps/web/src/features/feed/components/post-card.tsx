@@ -113,7 +113,11 @@ export function PostCard({ post, viewer, onOpenProfile, ownPage, isNew }: PostCa
             {ownPage ? (
               post.title
             ) : (
-              <Link to={paths.post.getHref(post.id)} className="hover:underline">
+              <Link
+                to={paths.post.getHref(post.id)}
+                // A title alone in its heading is a control of its own: a finger's height on a touch screen.
+                className="hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+              >
                 {post.title}
               </Link>
             )}

@@ -253,7 +253,7 @@ export function CaseCard({ item, isAdmin }: { item: ModerationCase; isAdmin: boo
             </div>
           )}
           {canDelete && (
-            <label className="flex items-center gap-2 text-sm text-ink">
+            <label className="flex items-center gap-2 text-sm text-ink pointer-coarse:min-h-11">
               <input
                 type="checkbox"
                 checked={deleteContent}

@@ -84,7 +84,7 @@ export function ReportDialog({ target, open, onClose }: { target: ReportTarget; 
               <label
                 key={value}
                 className={cn(
-                  'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-ink',
+                  'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-ink pointer-coarse:min-h-11',
                   reason === value ? 'border-rose-500 bg-moon-100' : 'border-line',
                 )}
               >

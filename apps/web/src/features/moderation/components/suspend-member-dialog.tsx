@@ -250,7 +250,7 @@ function LengthOption({
   return (
     <label
       className={
-        'flex cursor-pointer items-center gap-2 rounded-[var(--radius-control)] border px-3 py-2 text-sm ' +
+        'flex cursor-pointer items-center gap-2 rounded-[var(--radius-control)] border px-3 py-2 text-sm pointer-coarse:min-h-11 ' +
         'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-500 ' +
         (checked ? 'border-night-800 bg-moon-100 font-medium' : 'border-line bg-white')
       }

@@ -1,4 +1,5 @@
 import {
+  AlarmClock,
   AtSign,
   Bell,
   CalendarClock,
@@ -29,6 +30,7 @@ const ICONS: Record<string, typeof Bell> = {
   event_rsvp: CalendarDays,
   event_changed: CalendarClock,
   event_cancelled: CalendarX,
+  event_reminder: AlarmClock,
   circle_invite: Users,
   circle_declined: UserX,
   circle_discussion: Users,

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { usePreferences, useUpdatePreferences } from '../api/notifications.ts';
+import { PushSwitch } from './push-switch.tsx';
 
 const GROUPS: Array<[string, Array<[keyof Preferences, string]>]> = [
   [
@@ -40,27 +41,31 @@ export function NotificationPreferencesDialog() {
           {GROUPS.map(([title, switches]) => (
             <fieldset key={title} className="flex flex-col gap-3">
               <legend className="mb-1 font-display text-lg text-night-900">{title}</legend>
-              {switches.map(([key, label]) => (
-                <div key={key} className="flex items-center justify-between gap-3">
-                  <Label htmlFor={`${id}-${key}`}>{label}</Label>
-                  <Switch
-                    id={`${id}-${key}`}
-                    checked={preferences.data[key]}
-                    disabled={update.isPending}
-                    onCheckedChange={(checked) =>
-                      update.mutate(
-                        { [key]: checked },
-                        {
-                          onSuccess: () =>
-                            toast.success('Success', { description: 'Notification preferences updated' }),
-                          onError: () =>
-                            toast.error('Error', { description: 'Failed to update notification preferences' }),
-                        },
-                      )
-                    }
-                  />
-                </div>
-              ))}
+              {switches.map(([key, label]) =>
+                key === 'pushEnabled' ? (
+                  <PushSwitch key={key} pushEnabled={preferences.data.pushEnabled} />
+                ) : (
+                  <div key={key} className="flex items-center justify-between gap-3">
+                    <Label htmlFor={`${id}-${key}`}>{label}</Label>
+                    <Switch
+                      id={`${id}-${key}`}
+                      checked={preferences.data[key]}
+                      disabled={update.isPending}
+                      onCheckedChange={(checked) =>
+                        update.mutate(
+                          { [key]: checked },
+                          {
+                            onSuccess: () =>
+                              toast.success('Success', { description: 'Notification preferences updated' }),
+                            onError: () =>
+                              toast.error('Error', { description: 'Failed to update notification preferences' }),
+                          },
+                        )
+                      }
+                    />
+                  </div>
+                ),
+              )}
             </fieldset>
           ))}
         </div>

@@ -26,7 +26,10 @@ export function PodCard({ pod }: { pod: PodSummary }) {
         </span>
       </div>
       <h3 id={`pod-${pod.id}`} className="text-xl text-night-900 [overflow-wrap:anywhere]">
-        <Link to={paths.pod.getHref(pod.id)} className="rounded-sm hover:underline">
+        <Link
+          to={paths.pod.getHref(pod.id)}
+          className="rounded-sm hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+        >
           {pod.name}
         </Link>
       </h3>

@@ -57,19 +57,22 @@ function GoalRow({ podId, goal, canEdit }: { podId: string; goal: PodGoal; canEd
 
   return (
     <li className="flex min-w-0 items-center gap-3 py-2">
-      <input
-        type="checkbox"
-        checked={goal.isDone}
-        aria-label={goal.title}
-        disabled={!canEdit || update.isPending}
-        onChange={() =>
-          update.mutate(
-            { podId, goalId: goal.id, change: { isDone: !goal.isDone } },
-            { onError: (failure) => toast.error(failure.message) },
-          )
-        }
-        className="size-5 shrink-0 accent-gold-500 disabled:opacity-100"
-      />
+      {/* The label around the box is what a finger hits: 44 px on a touch screen. */}
+      <label className="inline-flex shrink-0 items-center justify-center pointer-coarse:size-11">
+        <input
+          type="checkbox"
+          checked={goal.isDone}
+          aria-label={goal.title}
+          disabled={!canEdit || update.isPending}
+          onChange={() =>
+            update.mutate(
+              { podId, goalId: goal.id, change: { isDone: !goal.isDone } },
+              { onError: (failure) => toast.error(failure.message) },
+            )
+          }
+          className="size-5 shrink-0 accent-gold-500 disabled:opacity-100"
+        />
+      </label>
       <span className={cn('min-w-0 flex-1 [overflow-wrap:anywhere]', goal.isDone && 'text-ink-muted line-through')}>
         {goal.title}
       </span>

@@ -32,7 +32,9 @@ export function MoonCard({ moon }: { moon: Moon }) {
   }
 
   return (
+    // The gradient is the same in both themes: the card keeps the light theme's tokens it was checked with.
     <section
+      data-theme="light"
       aria-labelledby="moon-title"
       className={cn('flex flex-col gap-4 rounded-[var(--radius-card)] p-6 shadow-card sm:p-8', text.title)}
       style={{ background: `linear-gradient(135deg, ${info.gradient.join(', ')})` }}

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { notificationPreferences } from '../../db/schema/notifications.ts';
+import { pushDeliveries, pushSubscriptions } from '../../db/schema/push.ts';
+
+/** The channel a new delivery is announced on, so a sender wakes at once instead of at its next tick. */
+export const PUSH_WAKE_CHANNEL = 'push_deliveries';
+
+/**
+ * Queues one push per device of the recipient, in the notification's own transaction (a rollback
+ * leaves no push behind), when her Push Notifications switch is on (it is until she turns it off).
+ * No rows when she has no device; a NOTIFY (sent at commit) wakes the senders when there are.
+ */
+export async function enqueuePushDeliveries(tx: Db, notificationId: string, userId: string): Promise<void> {
+  const queued = await queryRows(
+    tx,
+    sql`
+    insert into ${pushDeliveries} (subscription_id, notification_id)
+    select ${pushSubscriptions.id}, ${notificationId}::uuid from ${pushSubscriptions}
+    where ${pushSubscriptions.userId} = ${userId}
+      and coalesce(
+        (select ${notificationPreferences.pushEnabled} from ${notificationPreferences}
+         where ${notificationPreferences.userId} = ${userId}),
+        true)
+    returning 1`,
+  );
+  if (queued.length > 0) await queryRows(tx, sql`select pg_notify(${PUSH_WAKE_CHANNEL}, '')`);
+}
