@@ -100,6 +100,9 @@ const PERSONAL_DATA: Record<string, Kind> = {
   'event_reminders.user_id': 'member',
   'calendar_feeds.user_id': 'member',
   'calendar_feeds.token_hash': 'row',
+  // Her devices' push subscriptions (the browser's address and keys) and their queued pushes go with her.
+  'push_subscriptions.user_id': 'member',
+  'push_subscriptions.device_label': 'row',
   'pods.mentor_id': 'member',
   'pods.created_by': 'member',
   'pods.name': 'none',
