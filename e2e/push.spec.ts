@@ -169,6 +169,18 @@ test('she turns push on for this device, a like arrives encrypted, shows, and it
     await expect(again.getByTestId('push-status')).toHaveText('Off for this device');
     expect((await (await page.request.get('/api/push/subscriptions')).json()).devices).toEqual([]);
     expect((await (await page.request.get('/api/notifications/preferences')).json()).pushEnabled).toBe(false);
+
+    // On again, then she signs out: this (perhaps shared) computer stops getting her pushes first.
+    await again.getByRole('switch', { name: 'Push Notifications' }).click();
+    await expect(again.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
+    expect((await (await page.request.get('/api/push/subscriptions')).json()).devices).toHaveLength(1);
+    await page.goto('/settings');
+    const forgotten = page.waitForResponse(
+      (response) => response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'DELETE',
+    );
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    expect((await forgotten).ok()).toBe(true);
+    await expect(page).toHaveURL(/\/$/);
   } finally {
     await push.close();
   }

@@ -8,6 +8,7 @@ import type Stripe from 'stripe';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { logSerializers } from './lib/log-serializers.ts';
 import { createRequestIdGenerator } from './lib/request-id.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { recordRoutes } from './lib/route-list.ts';
@@ -113,6 +114,7 @@ export async function buildApp({
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: logSerializers,
     },
     trustProxy: config.trustProxy.length > 0 ? proxyTrust : false,
     genReqId: createRequestIdGenerator(proxyTrust),

@@ -223,4 +223,28 @@ describe('the meeting link', () => {
       }
     }
   });
+
+  it('a maybe on a full event does not open the room: no link in the answers nor in her feed', async () => {
+    const event = await makeEvent('Full circle', 3);
+    await t.database.db.update(circleEvents).set({ maxAttendees: 1 }).where(eq(circleEvents.id, event.id));
+    const seated = await t.signUpSubscriber();
+    const late = await t.signUpSubscriber();
+    const early = await t.signUpSubscriber();
+    // A maybe while there is room sees the link...
+    expect((await rsvp(early, event.id, 'maybe')).json().meetingLink).toBe(LINK);
+    expect((await rsvp(seated, event.id, 'going')).json().meetingLink).toBe(LINK);
+    // ...and once the last seat is taken, no maybe does: "going" is refused, "maybe" is no way in.
+    expect((await rsvp(late, event.id, 'going')).statusCode).toBe(409);
+    const maybe = await rsvp(late, event.id, 'maybe');
+    expect(maybe.statusCode).toBe(200);
+    expect(maybe.json().meetingLink).toBeNull();
+    for (const m of [late, early]) {
+      expect((await t.api(m, 'GET', `/api/events/${event.id}`)).json().meetingLink).toBeNull();
+      expect((await t.api(m, 'GET', `/api/events/${event.id}/calendar.ics`)).body).not.toContain('meet.example.com');
+      const feed = await fetchFeed((await turnOn(m)).httpsUrl);
+      expect(feed.body).toContain('SUMMARY:Full circle');
+      expect(feed.body).not.toContain('meet.example.com');
+    }
+    expect((await t.api(seated, 'GET', `/api/events/${event.id}`)).json().meetingLink).toBe(LINK);
+  });
 });

@@ -8,6 +8,7 @@ import { calendarFeeds } from '../../db/schema/event-reminders.ts';
 import { notFound } from '../../errors.ts';
 import { canUseCommunity } from '../billing/community-access.ts';
 import { renderFeed } from '../events/ics.ts';
+import { holdsMeetingSeat } from '../events/meeting-seat.ts';
 
 /** The feed's bound: her events from a month back on, newest first (a calendar keeps what it saw before). */
 export const FEED_MAX_EVENTS = 500;
@@ -74,7 +75,7 @@ export async function renderCalendarFeed(
   );
   if (!owner) throw notFound(FEED_GONE);
   const rows = await db
-    .select({ event: circleEvents })
+    .select({ event: circleEvents, holdsSeat: holdsMeetingSeat })
     .from(eventRsvps)
     .innerJoin(circleEvents, eq(circleEvents.id, eventRsvps.eventId))
     .where(
@@ -89,21 +90,24 @@ export async function renderCalendarFeed(
   const host = new URL(app.appUrl).hostname;
   return renderFeed(
     { name: `${app.productName} events`, productName: app.productName, refreshMinutes: REFRESH_MINUTES },
-    rows.map(({ event }) => ({
-      id: event.id,
-      title: event.title,
-      description: event.description,
-      start: event.eventDate,
-      end: new Date(event.eventDate.getTime() + event.durationMinutes * 60_000),
-      location: event.isVirtual ? (event.meetingLink ?? 'Online') : event.location,
-      url: event.meetingLink,
-      host,
-      productName: app.productName,
-      // Seconds since it was made: grows with every edit (and the cancel), as SEQUENCE must.
-      sequence: Math.max(0, Math.floor((event.updatedAt.getTime() - event.createdAt.getTime()) / 1000)),
-      lastModified: event.updatedAt,
-      cancelled: event.isCancelled,
-    })),
+    rows.map(({ event, holdsSeat }) => {
+      const meetingLink = holdsSeat ? event.meetingLink : null;
+      return {
+        id: event.id,
+        title: event.title,
+        description: event.description,
+        start: event.eventDate,
+        end: new Date(event.eventDate.getTime() + event.durationMinutes * 60_000),
+        location: event.isVirtual ? (meetingLink ?? 'Online') : event.location,
+        url: meetingLink,
+        host,
+        productName: app.productName,
+        // Seconds since it was made: grows with every edit (and the cancel), as SEQUENCE must.
+        sequence: Math.max(0, Math.floor((event.updatedAt.getTime() - event.createdAt.getTime()) / 1000)),
+        lastModified: event.updatedAt,
+        cancelled: event.isCancelled,
+      };
+    }),
     now,
   );
 }

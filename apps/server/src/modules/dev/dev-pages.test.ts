@@ -66,6 +66,16 @@ describe('the development pages (the outbox shows every reset link)', () => {
     }
   });
 
+  it.each(['evil.example:3000', 'evil.example', 'localhost.evil.example', '127.0.0.1.nip.io:3000'])(
+    'do not exist under a name that is not this machine’s, though it resolves here (DNS rebinding: %s)',
+    async (host) => {
+      for (const route of devRoutes) {
+        const response = await call(route, { remoteAddress: '127.0.0.1', headers: { host } });
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
+      }
+    },
+  );
+
   it('believe the connection, not a header claiming loopback', async () => {
     const response = await t.app.inject({
       method: 'GET',

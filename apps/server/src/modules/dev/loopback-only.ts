@@ -3,6 +3,12 @@ import { createAddressList } from '../../lib/trusted-proxy.ts';
 
 const isLoopback = createAddressList(['127.0.0.0/8', '::1']);
 
+/**
+ * The name the page was opened under: a loopback one. A site whose name is made to resolve to 127.0.0.1
+ * (DNS rebinding) reaches this port from her own browser, but under its own name, which this refuses.
+ */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?$/i;
+
 /** Headers a proxy adds: behind one, every client would come from the loopback address. */
 const FORWARDING_HEADERS = [
   'forwarded',
@@ -19,6 +25,7 @@ const FORWARDING_HEADERS = [
  */
 export function isDirectLoopbackRequest(request: FastifyRequest): boolean {
   if (!isLoopback(request.raw.socket?.remoteAddress)) return false;
+  if (!LOOPBACK_HOST.test(request.headers.host ?? '')) return false;
   return FORWARDING_HEADERS.every((header) => request.headers[header] === undefined);
 }
 

@@ -17,6 +17,7 @@ import { profiles, userRoles } from '../../db/schema/members.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { renderIcs } from './ics.ts';
+import { holdsMeetingSeat } from './meeting-seat.ts';
 
 const MAX_EVENTS = 100;
 const MAX_ATTENDEES = 100;
@@ -37,7 +38,8 @@ function toEvent(row: {
     endDate: new Date(event.eventDate.getTime() + event.durationMinutes * 60_000).toISOString(),
     durationMinutes: event.durationMinutes,
     isVirtual: event.isVirtual,
-    // The room's key: for who is coming (going or maybe), the host and staff; anyone else sees "Online".
+    // The room's key: for who is coming (going, or maybe while there is room), the host and staff;
+    // anyone else sees "Online".
     meetingLink: row.seesMeetingLink ? event.meetingLink : null,
     location: event.location,
     maxAttendees: event.maxAttendees,
@@ -59,7 +61,7 @@ function selectEvents(db: Db, viewerId: string) {
       event: circleEvents,
       circle: circles,
       myRsvp: eventRsvps.status,
-      seesMeetingLink: sql<boolean>`(${eventRsvps.status} in ('going', 'maybe')
+      seesMeetingLink: sql<boolean>`(${holdsMeetingSeat}
         or ${circleEvents.createdBy} = ${viewerId}
         or exists (select 1 from ${userRoles} where ${userRoles.userId} = ${viewerId}
                    and ${inArray(userRoles.role, STAFF_ROLES)}))`,

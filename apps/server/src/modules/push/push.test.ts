@@ -410,6 +410,9 @@ describe('push subscriptions', () => {
       { endpoint: 'https://push.example.com/abc', keys: good },
       { endpoint: 'https://10.0.0.5/abc', keys: good },
       { endpoint: 'https://fcm.googleapis.com.evil.example/abc', keys: good },
+      // Their host on another port is not their push service.
+      { endpoint: 'https://fcm.googleapis.com:22/abc', keys: good },
+      { endpoint: 'https://web.push.apple.com:8443/abc', keys: good },
       { endpoint: 'https://fcm.googleapis.com/abc' },
       { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: good.p256dh } },
       {
@@ -447,7 +450,23 @@ describe('push subscriptions', () => {
       keys: good,
     });
     expect(https.statusCode).toBe(200);
-    await t.api(her, 'DELETE', '/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/x1' });
+    // Other spellings of the same address are the same device, not a second row.
+    for (const endpoint of ['https://FCM.googleapis.com/fcm/send/x1', 'https://fcm.googleapis.com:443/fcm/send/x1']) {
+      expect((await t.api(her, 'POST', '/api/push/subscriptions', { endpoint, keys: good })).statusCode).toBe(200);
+    }
+    const sameDevice = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, 'https://fcm.googleapis.com/fcm/send/x1'));
+    expect(sameDevice).toHaveLength(1);
+    expect((await t.api(her, 'GET', '/api/push/subscriptions')).json().devices).toHaveLength(4);
+    await t.api(her, 'DELETE', '/api/push/subscriptions', { endpoint: 'https://FCM.googleapis.com/fcm/send/x1' });
+    expect(
+      await t.database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, 'https://fcm.googleapis.com/fcm/send/x1')),
+    ).toEqual([]);
   });
 
   it('refuse http on loopback unless the deployment allows it (tests only)', async () => {

@@ -28,8 +28,17 @@ const PUSH_SERVICE_HOSTS = [
   /^[a-z0-9-]+\.notify\.windows\.com$/,
 ];
 
+// On their standard port only: any other port of those hosts is not a push service either.
 export const isPushServiceUrl = (endpoint: string): boolean =>
-  isHttpsUrl(endpoint) && PUSH_SERVICE_HOSTS.some((host) => host.test(new URL(endpoint).hostname));
+  isHttpsUrl(endpoint) &&
+  new URL(endpoint).port === '' &&
+  PUSH_SERVICE_HOSTS.some((host) => host.test(new URL(endpoint).hostname));
+
+/**
+ * One spelling per address (host case, an explicit :443), so the unique endpoint is one row per device;
+ * what is not a URL stays as it was, for the check to refuse.
+ */
+const normalizeEndpoint = (endpoint: string): string => (URL.canParse(endpoint) ? new URL(endpoint).href : endpoint);
 
 /** A browser push service's https address; plain http only on loopback where the deployment allows it (tests). */
 function assertPushEndpoint(endpoint: string, allowHttpLoopback: boolean): void {
@@ -77,14 +86,15 @@ export async function saveSubscription(
   input: PushSubscriptionInput,
   options: { deviceLabel: string; allowHttpLoopback: boolean },
 ): Promise<PushDevice> {
-  assertPushEndpoint(input.endpoint, options.allowHttpLoopback);
+  const endpoint = normalizeEndpoint(input.endpoint);
+  assertPushEndpoint(endpoint, options.allowHttpLoopback);
   assertKeys(input.keys);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(pushSubscriptions)
       .values({
         userId,
-        endpoint: input.endpoint,
+        endpoint,
         p256dh: input.keys.p256dh,
         auth: input.keys.auth,
         deviceLabel: options.deviceLabel,
@@ -118,7 +128,7 @@ export async function saveSubscription(
 export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<void> {
   const removed = await db
     .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, normalizeEndpoint(endpoint))))
     .returning({ id: pushSubscriptions.id });
   if (removed.length === 0) throw notFound('This device is not subscribed to your push notifications');
 }

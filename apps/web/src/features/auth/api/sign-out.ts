@@ -1,8 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '../../../config/paths.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { unsubscribeThisDevice } from '../../notifications/lib/web-push.ts';
 
-export const signOut = () => apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} });
+/**
+ * This browser's pushes stop first (the server forgets it while her session still proves who asks): a
+ * shared computer she signed out of must not show her messages. A failure there never keeps her signed in.
+ */
+export const signOut = async () => {
+  await unsubscribeThisDevice().catch(() => undefined);
+  return apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} });
+};
 
 /**
  * Signing out reloads the app at the home page: nothing the member saw stays in memory, and no
