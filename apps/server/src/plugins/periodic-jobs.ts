@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { deleteExpiredExports, processNextExport } from '../modules/account-data/export-service.ts';
 import { foldCounterDeltas } from '../modules/admin/maintained-totals.ts';
 import { deleteUnclaimedResults } from '../modules/assessment/pathway-service.ts';
-import { sendEventReminders } from '../modules/events/reminder-service.ts';
+import { deletePastReminderKeys, sendEventReminders } from '../modules/events/reminder-service.ts';
 import { deleteExpiredIdempotencyKeys } from '../modules/idempotency/idempotency-service.ts';
 import {
   deleteUnattachedPostImages,
@@ -40,6 +40,8 @@ const JOBS: Job[] = [
     async run(app) {
       const sent = await sendEventReminders(app.db, app.mailer, app.config);
       if (sent > 0) app.log.info({ sent }, 'event reminders sent');
+      // The once-only keys of starts long past, so the table holds only what can still be due.
+      for (;;) if ((await deletePastReminderKeys(app.db)) === 0) return;
     },
   },
   {

@@ -28,6 +28,8 @@ export const eventReminders = pgTable(
     checkIn('event_reminders_kind_check', t.kind, EVENT_REMINDER_KINDS),
     // Deleting an account deletes her rows by this index.
     index('event_reminders_user_idx').on(t.userId),
+    // The clean-up of keys for starts long past (deletePastReminderKeys) reads the oldest first.
+    index('event_reminders_start_idx').on(t.eventStart),
   ],
 );
 

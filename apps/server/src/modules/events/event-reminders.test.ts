@@ -8,7 +8,7 @@ import { eventReminders } from '../../db/schema/event-reminders.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import { suspensions } from '../../db/schema/suspensions.ts';
-import { sendEventReminders } from './reminder-service.ts';
+import { deletePastReminderKeys, sendEventReminders } from './reminder-service.ts';
 
 let t: TestApp;
 let circleId: string;
@@ -235,5 +235,21 @@ describe('event reminders', () => {
     expect(local.json()).toEqual({ sent: 1 });
     const bell = (await t.api(m, 'GET', '/api/notifications')).json();
     expect(JSON.stringify(bell)).toContain('Full Moon Circle starts in 1 hour');
+  });
+
+  it('forgets the once-only keys of starts long past, and only those', async () => {
+    const event = await makeEvent(nextStart());
+    const m = await member();
+    const at = (iso: string) => new Date(iso);
+    await t.database.db.insert(eventReminders).values([
+      { eventId: event.id, userId: m.id, kind: '24h', eventStart: at('2020-01-01T19:00:00Z') },
+      { eventId: event.id, userId: m.id, kind: '1h', eventStart: at('2020-01-01T19:00:00Z') },
+      { eventId: event.id, userId: m.id, kind: '1h', eventStart: at('2020-01-03T19:00:00Z') },
+    ]);
+    const now = at('2020-01-04T12:00:00Z');
+    expect(await deletePastReminderKeys(t.database.db, now)).toBe(2);
+    expect(await deletePastReminderKeys(t.database.db, now)).toBe(0);
+    const left = await t.database.db.select().from(eventReminders).where(eq(eventReminders.userId, m.id));
+    expect(left.map((row) => row.eventStart.toISOString())).toEqual(['2020-01-03T19:00:00.000Z']);
   });
 });

@@ -1,6 +1,6 @@
 import { EVENT_REMINDER_KINDS, type EventReminderKind } from '@lunara/shared/calendar';
 import { notificationTarget } from '@lunara/shared/notification-target';
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { user } from '../../db/schema/auth.ts';
@@ -135,4 +135,33 @@ export async function sendEventReminders(db: Db, mailer: Mailer, options: Remind
     }
   }
   return sent;
+}
+
+/** Keys kept this long after the start they were for: no reminder is due after a start. */
+const KEY_KEPT_AFTER_START_MS = 2 * 86_400_000;
+const CLEANUP_BATCH = 1000;
+
+/**
+ * Deletes a batch of reminder keys whose start is long past (a reminder is only ever due before its
+ * start, so they can no longer stop anything), oldest first; returns how many went, 0 when done.
+ */
+export async function deletePastReminderKeys(db: Db, now = new Date()): Promise<number> {
+  const old = db
+    .select({
+      eventId: eventReminders.eventId,
+      userId: eventReminders.userId,
+      kind: eventReminders.kind,
+      start: eventReminders.eventStart,
+    })
+    .from(eventReminders)
+    .where(lt(eventReminders.eventStart, new Date(now.getTime() - KEY_KEPT_AFTER_START_MS)))
+    .orderBy(eventReminders.eventStart)
+    .limit(builderLimit(CLEANUP_BATCH));
+  const deleted = await db
+    .delete(eventReminders)
+    .where(
+      sql`(${eventReminders.eventId}, ${eventReminders.userId}, ${eventReminders.kind}, ${eventReminders.eventStart}) in (${old})`,
+    )
+    .returning({ kind: eventReminders.kind });
+  return deleted.length;
 }
