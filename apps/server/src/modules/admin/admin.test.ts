@@ -157,6 +157,8 @@ describe('content management', () => {
         }
       }
     }
+    // The link as stored reaches who is going (only attendees see it).
+    expect((await t.api(member, 'PUT', `/api/events/${eventId}/rsvp`, { status: 'going' })).statusCode).toBe(200);
     const ics = (await t.api(member, 'GET', `/api/events/${eventId}/calendar.ics`)).body;
     expect(ics).toContain('URL:https://meet.example/new-moon\r\n');
   });

@@ -289,6 +289,8 @@ describe('events', () => {
     const circle = await makeCircle('open');
     const start = new Date('2030-06-01T18:00:00Z');
     const event = await makeEvent(circle.id, start);
+    // Going: the meeting link is hers (a member not going gets "Online": calendar-feed.test.ts).
+    expect((await api(member, 'PUT', `/api/events/${event.id}/rsvp`, { status: 'going' })).statusCode).toBe(200);
     const response = await api(member, 'GET', `/api/events/${event.id}/calendar.ics`);
     expect(response.headers['content-type']).toContain('text/calendar');
     const body = response.body;

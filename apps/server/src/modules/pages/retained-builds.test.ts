@@ -38,6 +38,8 @@ afterAll(async () => {
 });
 
 describe('assets of earlier builds', () => {
+  // Two app starts (each migrating its own embedded database) fill most of the default 30 s on a busy
+  // 2-core machine; the second test reads what this one leaves.
   it('are still served after a new build, and the running process keeps serving its own meanwhile', async () => {
     build('first');
     const before = await start();
@@ -58,7 +60,7 @@ describe('assets of earlier builds', () => {
     expect((await get(after, '/assets/community-third.js')).statusCode).toBe(404);
     expect((await get(after, '/build.json')).json()).toEqual({ id: 'second' });
     expect((await get(after, '/build.json')).headers['cache-control']).toBe('no-cache');
-  });
+  }, 120_000);
 
   it('are removed a week after a newer build first started', async () => {
     const store = retainedBuildsDir(webDist);
