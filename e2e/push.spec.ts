@@ -69,6 +69,8 @@ async function openPreferences(page: Page) {
 test('she turns push on for this device, a like arrives encrypted, shows, and its click opens the post', async ({
   browser,
 }) => {
+  // Two browsers, a push through the queue and the worker, then sign-out: 50 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const push = await startFakePushService();
   try {
     const browserKeys = makeBrowserKeys();

@@ -9,6 +9,7 @@ import { notFound } from '../../errors.ts';
 import { canUseCommunity } from '../billing/community-access.ts';
 import { renderFeed } from '../events/ics.ts';
 import { holdsMeetingSeat } from '../events/meeting-seat.ts';
+import { isSuspendedAt } from '../suspensions/active-suspension.ts';
 
 /** The feed's bound: her events from a month back on, newest first (a calendar keeps what it saw before). */
 export const FEED_MAX_EVENTS = 500;
@@ -69,9 +70,7 @@ export async function renderCalendarFeed(
     db,
     sql`select f.user_id from calendar_feeds f
         where f.token_hash = ${hashToken(token)} and ${canUseCommunity(sql`f.user_id`)}
-          and not exists (select 1 from suspensions s
-                          where s.member_id = f.user_id and s.lifted_at is null
-                            and (s.ends_at is null or s.ends_at > now()))`,
+          and not ${isSuspendedAt(sql`f.user_id`)}`,
   );
   if (!owner) throw notFound(FEED_GONE);
   const rows = await db

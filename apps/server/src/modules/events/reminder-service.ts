@@ -1,6 +1,6 @@
 import { EVENT_REMINDER_KINDS, type EventReminderKind } from '@lunara/shared/calendar';
 import { notificationTarget } from '@lunara/shared/notification-target';
-import { and, asc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, not, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { user } from '../../db/schema/auth.ts';
@@ -11,6 +11,7 @@ import { notificationPreferences, notifications } from '../../db/schema/notifica
 import type { Mailer } from '../../mail/mailer.ts';
 import { canUseCommunity } from '../billing/community-access.ts';
 import { createNotification } from '../notifications/notification-service.ts';
+import { isSuspendedAt } from '../suspensions/active-suspension.ts';
 import { eventReminderEmail } from './reminder-email.ts';
 import { reminderMessage, reminderTitle } from './reminder-text.ts';
 
@@ -60,9 +61,7 @@ function dueReminders(db: Db, kind: EventReminderKind, now: Date) {
                         where er.event_id = ${circleEvents.id} and er.user_id = ${eventRsvps.userId}
                           and er.kind = ${kind} and er.event_start = ${circleEvents.eventDate})`,
         canUseCommunity(eventRsvps.userId),
-        sql`not exists (select 1 from suspensions s
-                        where s.member_id = ${eventRsvps.userId} and s.lifted_at is null
-                          and (s.ends_at is null or s.ends_at > ${now.toISOString()}::timestamptz))`,
+        not(isSuspendedAt(eventRsvps.userId, now)),
       ),
     )
     .orderBy(asc(circleEvents.eventDate), asc(circleEvents.id))

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { pushDeliveries, pushSubscriptions } from '../../db/schema/push.ts';
-import { SERVER_ONLY_DATA_KEY } from '../notifications/notification-service.ts';
+import { toAppNotification } from '../notifications/notification-service.ts';
 import type { VapidDetails } from './vapid-keys.ts';
 
 const BATCH = 20;
@@ -47,7 +47,8 @@ export const fetchTransport: PushTransport = async ({ endpoint, headers, body })
 };
 
 export function toPushPayload(row: typeof notifications.$inferSelect): PushPayload {
-  const { [SERVER_ONLY_DATA_KEY]: _serverOnly, ...data } = (row.data ?? {}) as Record<string, unknown>;
+  // The data as her bell gets it (toAppNotification leaves out what is for the server alone).
+  const { data } = toAppNotification(row);
   return {
     title: row.title.slice(0, MAX_TITLE),
     body: row.message.length > MAX_BODY ? `${row.message.slice(0, MAX_BODY - 1)}…` : row.message,

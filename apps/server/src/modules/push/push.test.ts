@@ -242,7 +242,13 @@ describe('push notifications', () => {
     push.answer(device.name, 500);
     await notify(her, 'Try again');
     await push.waitFor(device.name, 1);
-    await expect.poll(async () => (await queuedFor(device.endpoint))[0]?.attempts).toBe(1);
+    // Claimed (attempts 1, held for the lease), then failed: the retry's due time replaces the lease's.
+    await expect
+      .poll(async () => {
+        const [row] = await queuedFor(device.endpoint);
+        return row !== undefined && row.attempts === 1 && row.dueAt.getTime() - Date.now() <= 60_000;
+      })
+      .toBe(true);
     const [first] = await queuedFor(device.endpoint);
     const waited = (first?.dueAt.getTime() ?? 0) - Date.now();
     expect(waited).toBeGreaterThan(20_000);

@@ -7,7 +7,7 @@ import {
   type Suspension,
   type SuspensionHistory,
 } from '@lunara/shared/suspensions';
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { endSessionsExcept } from '../../auth/end-sessions.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
 import { getUserRole } from '../roles/service.ts';
 import { announceSessionChange } from '../session/session-cache.ts';
+import { activeSuspensionAt } from './active-suspension.ts';
 
 export type SuspensionRow = typeof suspensions.$inferSelect;
 
@@ -37,9 +38,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // the start of a day in her zone. Either may land a little past now + 7 days: a minute is not a loophole.
 const MODERATOR_LIMIT_SLACK_MS = 60_000;
 
-/** "Active" means not lifted and not over: expiry needs nobody to act, it is only a comparison with now. */
-const activeNow = () =>
-  and(isNull(suspensions.liftedAt), or(isNull(suspensions.endsAt), gt(suspensions.endsAt, sql`now()`)));
+const activeNow = () => activeSuspensionAt();
 
 /**
  * Suspends a member: refuses what the actor may not do, records the suspension and the audit entry, and
