@@ -6,6 +6,8 @@ export const MAX_PUSH_DEVICES = 20;
 
 export const PUSH_ENDPOINT_MESSAGE =
   "The push endpoint must be the https:// address of the browser's push service (Chrome, Edge, Firefox or Safari)";
+/** The longest endpoint taken, as sent and as stored (the server's one spelling may be longer than what came). */
+export const PUSH_ENDPOINT_MAX_LENGTH = 2000;
 const KEY_MESSAGE = 'The subscription keys must be the base64url strings the browser gave';
 
 /** base64url without padding, as PushSubscription.toJSON() gives the keys. */
@@ -17,7 +19,7 @@ const base64url = (min: number, max: number) =>
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, KEY_MESSAGE);
 
 /** The address exactly as the browser gave it: never a control or direction character (it reaches a header). */
-const endpointSchema = opaqueText(2000, 'The push endpoint').refine(
+const endpointSchema = opaqueText(PUSH_ENDPOINT_MAX_LENGTH, 'The push endpoint').refine(
   (text) => text.trim() !== '',
   PUSH_ENDPOINT_MESSAGE,
 );

@@ -18,6 +18,13 @@ import {
 } from '../modules/idempotency/idempotency-service.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the route's answer holds a secret shown once (a calendar feed's address, kept only as a
+     * hash), so it is never recorded for a replay; a repeat simply runs again.
+     */
+    idempotency?: boolean;
+  }
   interface FastifyRequest {
     /** The key this request holds while it runs; its answer is recorded under it when sent. */
     idempotencyClaim?: IdempotencyClaim;
@@ -41,6 +48,7 @@ export default fp(
     app.addHook('preHandler', async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       if (key === undefined || !WRITE_METHODS.has(request.method)) return;
+      if (request.routeOptions.config.idempotency === false) return;
       if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
         throw new AppError('BAD_REQUEST', 400, IDEMPOTENCY_KEY_INVALID);
       }

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { session, user } from './auth.ts';
 import { createdAt, id } from './columns.ts';
 import { notifications } from './notifications.ts';
 
@@ -17,11 +17,23 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     deviceLabel: text('device_label').notNull(),
+    /**
+     * The sign-in it was made in: signing out there, from another device ("sign out of this device",
+     * "sign out my other devices") or by a password change or suspension deletes the session, and with it
+     * the pushes to this browser, so a shared or lost device stops showing her notifications.
+     */
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => session.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     /** The last push the service accepted for it. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [index('push_subscriptions_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('push_subscriptions_user_created_idx').on(t.userId, t.createdAt),
+    // A session's deletion finds its subscriptions by this index.
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
 );
 
 /**

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp, type TestMember } from '../../../test/test
 import { subscriptions } from '../../db/schema/billing.ts';
 import { circleEvents, circles } from '../../db/schema/circles.ts';
 import { calendarFeeds } from '../../db/schema/event-reminders.ts';
+import { idempotencyKeys } from '../../db/schema/operations.ts';
 
 let t: TestApp;
 let circleId: string;
@@ -118,6 +119,27 @@ describe('the calendar feed', () => {
     expect(after.find((line) => line.startsWith('LAST-MODIFIED:'))).not.toBe(
       before.find((line) => line.startsWith('LAST-MODIFIED:')),
     );
+  });
+
+  it('keeps no answer for an Idempotency-Key replay: the link is stored nowhere, a repeat makes a new one', async () => {
+    const m = await t.signUpSubscriber();
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/calendar-feed',
+        cookie: m.cookie,
+        headers: { 'idempotency-key': 'calendar-feed-key-0001' },
+      });
+    const first = await send();
+    const second = await send();
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    const [oldUrl, newUrl] = [first.json().httpsUrl, second.json().httpsUrl];
+    expect(newUrl).not.toBe(oldUrl);
+    expect((await fetchFeed(oldUrl)).statusCode).toBe(404);
+    expect((await fetchFeed(newUrl)).statusCode).toBe(200);
+    const kept = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, m.id));
+    expect(JSON.stringify(kept)).not.toContain(new URL(newUrl).pathname.split('/').pop()?.replace('.ics', ''));
   });
 
   it('stores only a hash of the token; Reset link ends the old address at once, Turn off ends it too', async () => {

@@ -35,7 +35,8 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/calendar-feed',
     {
       onRequest: member,
-      config: { rateLimit: { max: 20, timeWindow: 15 * 60_000, keyGenerator: memberKey } },
+      // Its answer is the link itself: never kept for an Idempotency-Key replay (only its hash is stored).
+      config: { rateLimit: { max: 20, timeWindow: 15 * 60_000, keyGenerator: memberKey }, idempotency: false },
       schema: {
         tags,
         summary: 'Turn your calendar feed on, or reset its link (the old one stops working); the link is shown once',

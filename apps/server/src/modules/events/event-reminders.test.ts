@@ -230,6 +230,8 @@ describe('event reminders', () => {
     expect(remote.statusCode).toBe(404);
     const bad = await t.app.inject({ method: 'POST', url: '/api/dev/event-reminders/run?at=soon' });
     expect(bad.statusCode).toBe(400);
+    const farOff = await t.app.inject({ method: 'POST', url: '/api/dev/event-reminders/run?at=9999-12-31T23:59:59Z' });
+    expect(farOff.statusCode).toBe(400);
     const local = await t.app.inject({ method: 'POST', url });
     expect(local.statusCode).toBe(200);
     expect(local.json()).toEqual({ sent: 1 });

@@ -12,7 +12,7 @@ import {
 } from '../../../test/push-service.ts';
 import { createTestApp, defaultTestName, type TestApp, type TestMember } from '../../../test/test-app.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
-import { user } from '../../db/schema/auth.ts';
+import { session, user } from '../../db/schema/auth.ts';
 import { appSettings } from '../../db/schema/operations.ts';
 import { pushDeliveries, pushSubscriptions } from '../../db/schema/push.ts';
 import { createNotification } from '../notifications/notification-service.ts';
@@ -55,6 +55,19 @@ async function subscribe(member: TestMember): Promise<{ name: string; browser: B
 }
 
 const payloadOf = (body: Buffer, browser: BrowserKeys) => JSON.parse(decryptPush(body, browser)) as PushPayload;
+
+/**
+ * Waits until this app's own sender has tried a delivery once and failed: claimed (attempts 1, held for
+ * the two-minute lease), then given the retry's due time (30 s), which is what the test goes on from.
+ */
+async function failedOnce(endpoint: string) {
+  await expect
+    .poll(async () => {
+      const [row] = await queuedFor(endpoint);
+      return row !== undefined && row.attempts === 1 && row.dueAt.getTime() - Date.now() <= 60_000;
+    })
+    .toBe(true);
+}
 
 const queuedFor = async (subscriptionEndpoint: string) =>
   t.database.db
@@ -242,13 +255,7 @@ describe('push notifications', () => {
     push.answer(device.name, 500);
     await notify(her, 'Try again');
     await push.waitFor(device.name, 1);
-    // Claimed (attempts 1, held for the lease), then failed: the retry's due time replaces the lease's.
-    await expect
-      .poll(async () => {
-        const [row] = await queuedFor(device.endpoint);
-        return row !== undefined && row.attempts === 1 && row.dueAt.getTime() - Date.now() <= 60_000;
-      })
-      .toBe(true);
+    await failedOnce(device.endpoint);
     const [first] = await queuedFor(device.endpoint);
     const waited = (first?.dueAt.getTime() ?? 0) - Date.now();
     expect(waited).toBeGreaterThan(20_000);
@@ -273,7 +280,7 @@ describe('push notifications', () => {
     // A service that keeps failing: given up after MAX_PUSH_ATTEMPTS, the subscription kept.
     push.answer(device.name, 503);
     await notify(her, 'Never arrives');
-    await expect.poll(async () => (await queuedFor(device.endpoint))[0]?.attempts).toBe(1);
+    await failedOnce(device.endpoint);
     for (let attempt = 2; attempt <= MAX_PUSH_ATTEMPTS; attempt++) {
       const [queued] = await queuedFor(device.endpoint);
       await t.database.db
@@ -416,6 +423,8 @@ describe('push subscriptions', () => {
       { endpoint: 'https://push.example.com/abc', keys: good },
       { endpoint: 'https://10.0.0.5/abc', keys: good },
       { endpoint: 'https://fcm.googleapis.com.evil.example/abc', keys: good },
+      // Within the length as sent, past it as stored (each ü is percent-encoded to six characters).
+      { endpoint: `https://fcm.googleapis.com/fcm/send/${'ü'.repeat(1900)}`, keys: good },
       // Their host on another port is not their push service.
       { endpoint: 'https://fcm.googleapis.com:22/abc', keys: good },
       { endpoint: 'https://web.push.apple.com:8443/abc', keys: good },
@@ -478,11 +487,38 @@ describe('push subscriptions', () => {
   it('refuse http on loopback unless the deployment allows it (tests only)', async () => {
     const her = await t.signUp();
     const input = { endpoint: push.endpoint('strict'), keys: makeBrowserKeys().keys };
-    const strict = { deviceLabel: 'Browser', allowHttpLoopback: false };
+    const [signIn] = await t.database.db.select({ id: session.id }).from(session).where(eq(session.userId, her.id));
+    if (!signIn) throw new Error('no session');
+    const strict = { deviceLabel: 'Browser', allowHttpLoopback: false, sessionId: signIn.id };
     await expect(saveSubscription(t.database.db, her.id, input, strict)).rejects.toThrow(/https/);
     await expect(
       saveSubscription(t.database.db, her.id, input, { ...strict, allowHttpLoopback: true }),
     ).resolves.toMatchObject({ deviceLabel: 'Browser' });
+  });
+
+  it('end with the sign-in they were made in: signed out there, or from another device', async () => {
+    const her = await t.signUp();
+    const signInAgain = async () => {
+      const response = await t.signIn(her.email, her.password);
+      return String(response.headers['set-cookie']).split(';')[0] ?? '';
+    };
+    const subscribed = (endpoint: string) =>
+      t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+
+    // Signed out on the shared computer itself.
+    const shared = { ...her, cookie: await signInAgain() };
+    const first = await subscribe(shared);
+    expect((await t.api(shared, 'POST', '/api/auth/sign-out', {})).statusCode).toBe(200);
+    expect(await subscribed(first.endpoint)).toEqual([]);
+
+    // Signed out from her phone: "sign out my other devices".
+    const lost = { ...her, cookie: await signInAgain() };
+    const second = await subscribe(lost);
+    await subscribe(her);
+    expect((await t.api(her, 'POST', '/api/auth/revoke-other-sessions', {})).statusCode).toBe(200);
+    expect(await subscribed(second.endpoint)).toEqual([]);
+    // This device, still signed in, keeps its pushes.
+    expect((await t.api(her, 'GET', '/api/push/subscriptions')).json().devices).toHaveLength(1);
   });
 
   it('need a signed-in member', async () => {

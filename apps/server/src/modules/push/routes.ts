@@ -65,11 +65,14 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pushDeviceSchema, ...errors },
       },
     },
-    async (request) =>
-      saveSubscription(app.db, await me(request), request.body, {
+    async (request) => {
+      const member = await sessionUserOf(request);
+      return saveSubscription(app.db, member.id, request.body, {
         deviceLabel: describeDevice(request.headers['user-agent']),
         allowHttpLoopback: app.config.push.allowHttpLoopback,
-      }),
+        sessionId: member.sessionId,
+      });
+    },
   );
   app.delete(
     '/api/push/subscriptions',

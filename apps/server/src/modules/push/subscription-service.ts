@@ -1,6 +1,7 @@
 import { createECDH } from 'node:crypto';
 import {
   MAX_PUSH_DEVICES,
+  PUSH_ENDPOINT_MAX_LENGTH,
   PUSH_ENDPOINT_MESSAGE,
   type PushDevice,
   type PushSubscriptionInput,
@@ -84,9 +85,11 @@ export async function saveSubscription(
   db: Db,
   userId: string,
   input: PushSubscriptionInput,
-  options: { deviceLabel: string; allowHttpLoopback: boolean },
+  options: { deviceLabel: string; allowHttpLoopback: boolean; sessionId: string },
 ): Promise<PushDevice> {
   const endpoint = normalizeEndpoint(input.endpoint);
+  // The schema's limit holds for the spelling stored too (normalizing percent-encodes, and can grow it).
+  if (endpoint.length > PUSH_ENDPOINT_MAX_LENGTH) throw badRequest(PUSH_ENDPOINT_MESSAGE);
   assertPushEndpoint(endpoint, options.allowHttpLoopback);
   assertKeys(input.keys);
   return db.transaction(async (tx) => {
@@ -98,6 +101,7 @@ export async function saveSubscription(
         p256dh: input.keys.p256dh,
         auth: input.keys.auth,
         deviceLabel: options.deviceLabel,
+        sessionId: options.sessionId,
       })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
@@ -106,6 +110,7 @@ export async function saveSubscription(
           p256dh: input.keys.p256dh,
           auth: input.keys.auth,
           deviceLabel: options.deviceLabel,
+          sessionId: options.sessionId,
           createdAt: sql`now()`,
         },
       })
