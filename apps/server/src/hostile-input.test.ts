@@ -149,21 +149,9 @@ beforeAll(async () => {
   )
     .map((row) => row.table_name)
     .filter((name) => !VOLATILE_TABLES.has(name));
+  await watchRowWrites();
 }, 120_000);
 afterAll(async () => t?.close());
-
-/** One fingerprint per table: what a refused request must leave exactly as it was. */
-async function snapshot(): Promise<Record<string, string>> {
-  const columns = [
-    ...tables.map(
-      (name) =>
-        sql`(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${sql.identifier(name)} x) as ${sql.identifier(name)}`,
-    ),
-    sql`(${MAINTAINED_TOTALS}) as maintained_totals`,
-  ];
-  const [row] = await queryRows<Record<string, string>>(t.database.db, sql`select ${sql.join(columns, sql`, `)}`);
-  return row ?? {};
-}
 
 /** Every maintained total as it reads (folded value plus pending deltas), which folding leaves alone. */
 const MAINTAINED_TOTALS = sql`select md5(coalesce(string_agg(key || '=' || total, '|' order by key), '')) from (
@@ -172,9 +160,9 @@ const MAINTAINED_TOTALS = sql`select md5(coalesce(string_agg(key || '=' || total
     ) parts group by key) totals`;
 
 /**
- * Test-only row triggers count each row written to a watched table, and roll back with the write. The fuzz
- * runs thousands of cases: one small query each instead of fingerprinting every table (70 subqueries, which
- * outgrew the run's time). Stricter than the fingerprint: rewriting a row with its own values counts too.
+ * What a refused request must leave exactly as it was. Test-only row triggers count each row written to a
+ * watched table, and roll back with the write: one small query per check instead of fingerprinting all 70
+ * tables (the fuzz runs thousands of cases). Rewriting a row with its own values counts as a change too.
  */
 async function watchRowWrites() {
   await queryRows(t.database.db, sql`create table fuzz_row_writes (table_name text primary key, rows bigint not null)`);
@@ -205,6 +193,10 @@ async function writeCounts(): Promise<Record<string, string>> {
   );
   return Object.fromEntries(rows.map((row) => [row.name, row.count]));
 }
+
+/** The watched tables (and the totals) whose counts differ between two `writeCounts()`. */
+const changedBetween = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys(after).filter((name) => before[name] !== after[name]);
 
 const HOSTILE_STRINGS = [
   "'; drop table posts; --",
@@ -293,12 +285,12 @@ describe('text fields and query strings refuse NUL, control and direction charac
       for (const field of fields) {
         for (const [kind, values] of Object.entries(REFUSED_TEXT)) {
           for (const value of values) {
-            const before = await snapshot();
+            const before = await writeCounts();
             const response = await send({ ...body(), [field]: value });
             const label = `${key} ${field}=${JSON.stringify(value)} (${kind}) → ${response.statusCode}`;
             if (response.statusCode !== 400 || !clearError(response.body)) failures.push(`${label} ${response.body}`);
-            const after = await snapshot();
-            const changed = [...tables, 'maintained_totals'].filter((name) => before[name] !== after[name]);
+            const after = await writeCounts();
+            const changed = changedBetween(before, after);
             if (changed.length > 0) failures.push(`${label}: changed ${changed.join(', ')}`);
           }
         }
@@ -379,7 +371,7 @@ describe('ids and cursors out of range', () => {
             param === name ? value : (params[param] ?? param),
           );
           const write = route.method !== 'GET';
-          const before = write ? await snapshot() : undefined;
+          const before = write ? await writeCounts() : undefined;
           const response = await t.request({
             method: route.method,
             url,
@@ -391,8 +383,8 @@ describe('ids and cursors out of range', () => {
             failures.push(`${label} ${response.body.slice(0, 200)}`);
           }
           if (before && response.statusCode >= 400) {
-            const after = await snapshot();
-            const changed = [...tables, 'maintained_totals'].filter((table) => before[table] !== after[table]);
+            const after = await writeCounts();
+            const changed = changedBetween(before, after);
             if (changed.length > 0) failures.push(`${label}: changed ${changed.join(', ')}`);
           }
         }
@@ -480,7 +472,7 @@ describe('JSON nesting depth', () => {
       // better-auth endpoints this server does not offer answer 404 to any body: nothing to overflow there.
       const offered = (await t.request({ method, url, payload: {} })).statusCode !== 404;
       for (const depth of [33, 50_000]) {
-        const before = await snapshot();
+        const before = await writeCounts();
         const response = await t.request({
           method,
           url,
@@ -492,15 +484,15 @@ describe('JSON nesting depth', () => {
         if (message !== 'The request body is nested too deeply' && (offered || response.statusCode !== 404)) {
           failures.push(`${method} ${url} depth ${depth} → ${response.statusCode} ${response.body.slice(0, 120)}`);
         }
-        const after = await snapshot();
-        if ([...tables, 'maintained_totals'].some((name) => before[name] !== after[name])) {
+        const after = await writeCounts();
+        if (changedBetween(before, after).length > 0) {
           failures.push(`${method} ${url} depth ${depth}: changed the database`);
         }
       }
     }
     // A route that takes a file refuses any JSON, however deep, before reading it.
     for (const { url } of Object.values(RAW_BODY_ROUTES)) {
-      const before = await snapshot();
+      const before = await writeCounts();
       const response = await t.request({
         method: 'POST',
         url,
@@ -509,8 +501,8 @@ describe('JSON nesting depth', () => {
         payload: nested(50_000),
       });
       if (response.statusCode !== 415) failures.push(`POST ${url} nested JSON → ${response.statusCode}`);
-      const after = await snapshot();
-      if ([...tables, 'maintained_totals'].some((name) => before[name] !== after[name])) {
+      const after = await writeCounts();
+      if (changedBetween(before, after).length > 0) {
         failures.push(`POST ${url} nested JSON: changed the database`);
       }
     }
@@ -555,7 +547,6 @@ describe('hostile input to every write endpoint', () => {
   it('is never a 5xx; a refusal is a clear JSON error that changes nothing', async () => {
     const failures: string[] = [];
     const statuses = new Map<number, number>();
-    await watchRowWrites();
     for (const write of writes) {
       await fc.assert(
         fc.asyncProperty(payloadFor(write.fields), fc.boolean(), async (payload, forgedParams) => {
@@ -583,7 +574,7 @@ describe('hostile input to every write endpoint', () => {
             failures.push(`${label}: no clear error: ${response.body.slice(0, 200)}`);
           }
           const after = await writeCounts();
-          const changed = Object.keys(after).filter((name) => before[name] !== after[name]);
+          const changed = changedBetween(before, after);
           if (changed.length > 0) failures.push(`${label}: refused but changed ${changed.join(', ')}`);
         }),
         { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261121) },
