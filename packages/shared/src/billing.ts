@@ -18,7 +18,8 @@ export const SUBSCRIBED_STATUSES: readonly SubscriptionStatus[] = ['active', 'tr
 export const MEMBERSHIP_STATUSES = ['active', 'inactive'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-export const BILLING_PROVIDERS = ['test', 'stripe'] as const;
+/** `complimentary`: a membership an admin granted for a period, with no payment (issue 33). */
+export const BILLING_PROVIDERS = ['test', 'stripe', 'complimentary'] as const;
 export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
 
 /** The synthetic subscription admins get (spec section 3): product admin_access, 365 days ahead. */
@@ -26,3 +27,43 @@ export const ADMIN_PRODUCT_ID = 'admin_access';
 export const ADMIN_ACCESS_DAYS = 365;
 export const TEST_PRODUCT_ID = 'lunara_membership_test';
 export const SUBSCRIPTION_RECHECK_MS = 60_000;
+
+export const PLAN_INTERVALS = ['month', 'year'] as const;
+export type PlanInterval = (typeof PLAN_INTERVALS)[number];
+
+/**
+ * A coupon's terms as they were when a member redeemed it, kept on her subscription: later edits of the
+ * coupon never change what she was promised.
+ */
+export interface Discount {
+  couponId: string;
+  code: string;
+  kind: 'percent' | 'amount';
+  /** Percent off (1-100) or cents off. */
+  value: number;
+  duration: 'once' | 'repeating' | 'forever';
+  /** For `repeating`: how many months the discount lasts. */
+  durationMonths: number | null;
+}
+
+/** Why a member cancelled: asked, never required. */
+export const CANCELLATION_REASONS = [
+  'too_expensive',
+  'not_using',
+  'missing_features',
+  'technical_issues',
+  'found_alternative',
+  'other',
+] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+
+export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
+  too_expensive: 'Too expensive',
+  not_using: "I'm not using it enough",
+  missing_features: 'Missing features I need',
+  technical_issues: 'Technical issues',
+  found_alternative: 'I found an alternative',
+  other: 'Other',
+};
+
+export const CANCELLATION_NOTE_MAX_LENGTH = 1000;

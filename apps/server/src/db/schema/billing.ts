@@ -1,5 +1,5 @@
-import { BILLING_PROVIDERS, SUBSCRIPTION_STATUSES } from '@lunara/shared/billing';
-import { boolean, index, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { BILLING_PROVIDERS, type Discount, PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from '@lunara/shared/billing';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { checkIn, createdAt, id, updatedAt } from './columns.ts';
 
@@ -38,12 +38,22 @@ export const subscriptions = pgTable(
     productId: text('product_id').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    planInterval: text('plan_interval').notNull().default('month'),
+    /** The plan's undiscounted price per period at checkout; null for admin access and complimentary. */
+    amountCents: integer('amount_cents'),
+    /** The coupon's terms at redemption (modules/plans/period-amount.ts applies them). */
+    discount: jsonb('discount').$type<Discount>(),
+    /** When the discount stops applying; null with a discount means forever. */
+    discountEndsAt: timestamp('discount_ends_at', { withTimezone: true }),
+    /** Set while the membership is paused: it resumes (and is charged) then. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     checkIn('subscriptions_provider_check', t.provider, BILLING_PROVIDERS),
     checkIn('subscriptions_status_check', t.status, SUBSCRIPTION_STATUSES),
+    checkIn('subscriptions_plan_interval_check', t.planInterval, PLAN_INTERVALS),
     unique('subscriptions_provider_subscription_unique').on(t.provider, t.providerSubscriptionId),
     index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd.desc().nullsFirst()),
     index('subscriptions_status_idx').on(t.status),
