@@ -101,6 +101,15 @@ describe('errors', () => {
     expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/nothing-here' } });
   });
 
+  it('answers an over-long or malformed address in the same shape, before any route runs', async () => {
+    const tooLong = await t.request({ method: 'GET', url: `/api/forums/topics/${'x'.repeat(500)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ error: { code: 'URL_TOO_LONG', message: 'That address is too long.' } });
+    const malformed = await t.request({ method: 'GET', url: '/api/posts/%E0%A4%A' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: { code: 'BAD_URL', message: 'That address is not valid.' } });
+  });
+
   it('answers malformed JSON with a 400 in the same shape', async () => {
     const member = await t.signUp();
     const response = await t.request({

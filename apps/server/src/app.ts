@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { VIDEO_EMBED_ORIGINS } from '@lunara/shared/video-links';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import packageJson from '../package.json' with { type: 'json' };
@@ -100,6 +100,19 @@ export interface BuildAppOptions {
  */
 export const IDLE_CONNECTION_TIMEOUT_MS = 120_000;
 
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return reply
+    .status(tooLong ? 414 : 400)
+    .header('cache-control', 'no-store')
+    .send({
+      error: {
+        code: tooLong ? 'URL_TOO_LONG' : 'BAD_URL',
+        message: tooLong ? 'That address is too long.' : 'That address is not valid.',
+      },
+    });
+}
+
 export async function buildApp({
   config,
   database,
@@ -120,6 +133,9 @@ export async function buildApp({
     genReqId: createRequestIdGenerator(proxyTrust),
     bodyLimit: 1024 * 1024,
     connectionTimeout: IDLE_CONNECTION_TIMEOUT_MS,
+    // A malformed or over-long address is refused by the router before any hook runs: answer it in the
+    // API's one error shape too, not Fastify's.
+    frameworkErrors: answerFrameworkError,
   });
   recordRoutes(app);
   app.decorate('lifecycle', { draining: false });
