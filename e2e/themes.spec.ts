@@ -61,8 +61,21 @@ function contrastRatio(rgb: string, hex: string): number {
   return (high + 0.05) / (low + 0.05);
 }
 
+/**
+ * Runs axe on what the page shows now in each theme, flipping the palette in place (styles/themes.css reads
+ * `data-theme` on <html>), so each page is opened once for both themes; the page's own theme is put back.
+ */
 async function expectAccessible(page: Page, label: string) {
-  expect(await violationsOf(page), `${label}: axe violations`).toEqual([]);
+  const own = await page.evaluate(() => document.documentElement.dataset.theme ?? 'system');
+  for (const theme of THEMES) {
+    await page.evaluate((next) => {
+      document.documentElement.dataset.theme = next;
+    }, theme);
+    expect(await violationsOf(page), `${label} (${theme} theme): axe violations`).toEqual([]);
+  }
+  await page.evaluate((previous) => {
+    document.documentElement.dataset.theme = previous;
+  }, own);
 }
 
 /** Opens a page and waits for its main heading (the data of the page, not only the shell). */
@@ -92,142 +105,147 @@ async function firstCourse(page: Page): Promise<{ courseId: number; lessonId: st
   return { courseId, lessonId: detail.lessons[0].id as string };
 }
 
-for (const theme of THEMES) {
-  test.describe(`${theme} theme`, () => {
-    let context: BrowserContext;
-    test.afterEach(async () => context?.close());
+test.describe('both themes', () => {
+  let context: BrowserContext;
+  test.afterEach(async () => context?.close());
 
-    test(`a visitor's pages pass WCAG AA in the ${theme} theme`, async ({ browser }) => {
-      context = await themedContext(browser, theme);
-      const page = await context.newPage();
+  test("a visitor's cookie chooses the theme from the first paint", async ({ browser }) => {
+    for (const theme of THEMES) {
+      const visitor = await themedContext(browser, theme);
+      const page = await visitor.newPage();
       await visit(page, '/');
       // Drawn in the theme from the first paint: the server wrote it into the page.
       await expectTheme(page, theme);
       await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', THEME_COLORS[theme]);
-      await expectAccessible(page, '/');
-      for (const url of ['/auth', '/auth?mode=signup', '/auth?mode=forgot', '/reset-password', '/no/such/page']) {
-        await visit(page, url);
-        await expectTheme(page, theme);
-        await expectAccessible(page, url);
-      }
-    });
-
-    test(`a member's pages, menus and dialogs pass WCAG AA in the ${theme} theme`, async ({ browser }) => {
-      test.setTimeout(180_000);
-      context = await themedContext(browser, theme);
-      const page = await context.newPage();
-      await becomeMember(page);
-      await saveTheme(page, theme);
-      const { courseId, lessonId } = await firstCourse(page);
-      const post = await page.request.post('/api/posts', {
-        data: {
-          title: 'Moonlit words',
-          content: 'A **post** to read in the dark, with a [link](https://example.com).',
-        },
-        headers: { origin: process.env.E2E_ORIGIN ?? '' },
-      });
-      expect(post.ok(), await post.text()).toBe(true);
-      const postId = (await post.json()).id as string;
-
-      for (const url of [
-        '/dashboard',
-        '/assessment',
-        '/courses',
-        `/course/${courseId}`,
-        `/course/${courseId}/lesson/${lessonId}`,
-        '/community',
-        `/community/post/${postId}`,
-        '/community/search?q=moon',
-        '/rituals',
-        '/rituals/bath-builder',
-        '/settings',
-        '/billing/test-portal',
-        '/email-confirmed',
-      ]) {
-        await visit(page, url);
-        await expectTheme(page, theme);
-        await expectAccessible(page, url);
-      }
-
-      // The notification panel, the header's theme menu, the composer and a ritual's dialog.
-      await visit(page, '/community');
-      await page.getByRole('button', { name: /^Notifications/ }).click();
-      await expect(page.getByRole('button', { name: 'Notification Preferences' })).toBeVisible();
-      await expectAccessible(page, 'notification panel');
-      await page.keyboard.press('Escape');
-      await page.getByTestId('theme-toggle').click();
-      await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeVisible();
-      await expectAccessible(page, 'theme menu');
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Create Post' }).click();
-      await expect(page.getByRole('button', { name: 'Share Post' })).toBeVisible();
-      await expectAccessible(page, 'composer');
-
-      await visit(page, '/rituals');
-      await page
-        .getByRole('region', { name: /^Aligned with the/ })
-        .getByRole('button', { name: /^Begin / })
-        .first()
-        .click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await expectAccessible(page, 'ritual dialog');
-    });
-
-    test(`an admin's pages pass WCAG AA in the ${theme} theme`, async ({ browser }) => {
-      test.setTimeout(120_000);
-      context = await themedContext(browser, theme);
-      const page = await context.newPage();
-      await page.goto('/');
-      await signInAs(page, ADMIN_EMAIL);
-      await saveTheme(page, theme);
-      const { courseId, lessonId } = await firstCourse(page);
-      for (const url of [
-        '/admin',
-        '/moderation',
-        '/admin/content',
-        '/admin/content?section=rituals',
-        '/admin/content?section=categories',
-        '/admin/content?section=baths',
-        `/admin/content/courses/${courseId}`,
-        `/admin/content/courses/${courseId}/lessons/${lessonId}`,
-      ]) {
-        await visit(page, url);
-        await expectTheme(page, theme);
-        await expectAccessible(page, url);
-      }
-    });
-
-    test(`the moon card passes WCAG AA on every phase in the ${theme} theme`, async ({ browser }) => {
-      test.setTimeout(120_000);
-      context = await themedContext(browser, theme);
-      const page = await context.newPage();
-      await becomeMember(page);
-      await saveTheme(page, theme);
-      // The phase comes from the sky; the card is drawn on each one by answering with it.
-      let phase = MOON_PHASES[0]?.key;
-      await page.route(/\/api\/rituals\?/, async (route) => {
-        const response = await route.fetch();
-        const body = await response.json();
-        body.moon.phase = phase;
-        await route.fulfill({ response, json: body });
-      });
-      for (const info of MOON_PHASES) {
-        phase = info.key;
-        await visit(page, '/rituals');
-        const card = page.getByRole('region', { name: info.name, exact: true });
-        await expect(card).toBeVisible();
-        expect(await violationsOf(page), `moon card, ${info.key}`).toEqual([]);
-        // axe cannot measure text on a gradient: each text colour against each point of the phase's.
-        const colours = await card.evaluate((section) =>
-          Array.from(section.querySelectorAll('h2, p'), (element) => getComputedStyle(element).color),
-        );
-        for (const colour of colours)
-          for (const stop of info.gradient)
-            expect(contrastRatio(colour, stop), `${info.key}: ${colour} on ${stop}`).toBeGreaterThanOrEqual(4.5);
-      }
-    });
+      await visitor.close();
+    }
   });
-}
+
+  test("a visitor's pages pass WCAG AA in both themes", async ({ browser }) => {
+    context = await themedContext(browser, 'dark');
+    const page = await context.newPage();
+    for (const url of ['/', '/auth', '/auth?mode=signup', '/auth?mode=forgot', '/reset-password', '/no/such/page']) {
+      await visit(page, url);
+      await expectTheme(page, 'dark');
+      await expectAccessible(page, url);
+    }
+  });
+
+  test("a member's pages, menus and dialogs pass WCAG AA in both themes", async ({ browser }) => {
+    test.setTimeout(240_000);
+    context = await themedContext(browser, 'dark');
+    const page = await context.newPage();
+    await becomeMember(page);
+    await saveTheme(page, 'dark');
+    const { courseId, lessonId } = await firstCourse(page);
+    const post = await page.request.post('/api/posts', {
+      data: {
+        title: 'Moonlit words',
+        content: 'A **post** to read in the dark, with a [link](https://example.com).',
+      },
+      headers: { origin: process.env.E2E_ORIGIN ?? '' },
+    });
+    expect(post.ok(), await post.text()).toBe(true);
+    const postId = (await post.json()).id as string;
+
+    for (const url of [
+      '/dashboard',
+      '/assessment',
+      '/courses',
+      `/course/${courseId}`,
+      `/course/${courseId}/lesson/${lessonId}`,
+      '/community',
+      `/community/post/${postId}`,
+      '/community/search?q=moon',
+      '/rituals',
+      '/rituals/bath-builder',
+      '/settings',
+      '/billing/test-portal',
+      '/email-confirmed',
+    ]) {
+      await visit(page, url);
+      await expectTheme(page, 'dark');
+      await expectAccessible(page, url);
+    }
+
+    // The notification panel, the header's theme menu, the composer and a ritual's dialog.
+    await visit(page, '/community');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('button', { name: 'Notification Preferences' })).toBeVisible();
+    await expectAccessible(page, 'notification panel');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeVisible();
+    await expectAccessible(page, 'theme menu');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(page.getByRole('button', { name: 'Share Post' })).toBeVisible();
+    await expectAccessible(page, 'composer');
+
+    await visit(page, '/rituals');
+    await page
+      .getByRole('region', { name: /^Aligned with the/ })
+      .getByRole('button', { name: /^Begin / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'ritual dialog');
+  });
+
+  test("an admin's pages pass WCAG AA in both themes", async ({ browser }) => {
+    test.setTimeout(180_000);
+    context = await themedContext(browser, 'dark');
+    const page = await context.newPage();
+    await page.goto('/');
+    await signInAs(page, ADMIN_EMAIL);
+    await saveTheme(page, 'dark');
+    const { courseId, lessonId } = await firstCourse(page);
+    for (const url of [
+      '/admin',
+      '/moderation',
+      '/admin/content',
+      '/admin/content?section=rituals',
+      '/admin/content?section=categories',
+      '/admin/content?section=baths',
+      `/admin/content/courses/${courseId}`,
+      `/admin/content/courses/${courseId}/lessons/${lessonId}`,
+    ]) {
+      await visit(page, url);
+      await expectTheme(page, 'dark');
+      await expectAccessible(page, url);
+    }
+  });
+
+  test('the moon card passes WCAG AA on every phase in both themes', async ({ browser }) => {
+    test.setTimeout(120_000);
+    context = await themedContext(browser, 'dark');
+    const page = await context.newPage();
+    await becomeMember(page);
+    await saveTheme(page, 'dark');
+    // The phase comes from the sky; the card is drawn on each one by answering with it.
+    let phase = MOON_PHASES[0]?.key;
+    await page.route(/\/api\/rituals\?/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.moon.phase = phase;
+      await route.fulfill({ response, json: body });
+    });
+    for (const info of MOON_PHASES) {
+      phase = info.key;
+      await visit(page, '/rituals');
+      const card = page.getByRole('region', { name: info.name, exact: true });
+      await expect(card).toBeVisible();
+      await expectAccessible(page, `moon card, ${info.key}`);
+      // axe cannot measure text on a gradient: each text colour against each point of the phase's.
+      const colours = await card.evaluate((section) =>
+        Array.from(section.querySelectorAll('h2, p'), (element) => getComputedStyle(element).color),
+      );
+      for (const colour of colours)
+        for (const stop of info.gradient)
+          expect(contrastRatio(colour, stop), `${info.key}: ${colour} on ${stop}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
 
 test('the theme follows the device until she chooses, and her choice follows her', async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
