@@ -22,6 +22,7 @@ export default defineConfig({
           include: serverTests,
           exclude: notHere,
           env: { TEST_DB: 'embedded' },
+          globalSetup: ['apps/server/test/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -81,7 +81,7 @@ export async function createTestApp(
   const mediaRoot = overrides.media ? undefined : mkdtempSync(path.join(os.tmpdir(), 'lunara-test-media-'));
   const base = testConfig(overrides);
   const config = mediaRoot ? { ...base, media: { ...base.media, diskRoot: mediaRoot } } : base;
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ prepared: true });
   await database.migrate();
   await runSeed(database.db, { demoData: config.demoData });
   const app = await buildApp({

@@ -115,12 +115,24 @@ export function openPostgres(databaseUrl: string, options: PostgresOptions = {})
 /** The contrib extensions the migrations create (community search: accent folding, name trigrams). */
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
-/** PGlite in `dataDir` (locked against a second process), or in memory when dataDir is undefined. */
-export async function openEmbedded(dataDir: string | undefined): Promise<Database> {
+export interface EmbeddedDatabase extends Database {
+  /** The data folder as an archive, loadable with `openEmbedded(undefined, { loadDataDir })` (tests). */
+  dumpDataDir(): Promise<Buffer>;
+}
+
+/**
+ * PGlite in `dataDir` (locked against a second process), or in memory when dataDir is undefined, then
+ * optionally started from an archive of another's data folder instead of an empty one.
+ */
+export async function openEmbedded(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<EmbeddedDatabase> {
   const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
   try {
     const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
       extensions: PGLITE_EXTENSIONS,
+      loadDataDir: options.loadDataDir,
     });
     const db = drizzlePglite(client) as unknown as Db;
     // One process owns the folder; within it, migration runs are queued rather than interleaved.
@@ -140,6 +152,9 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
         const unlisten = await client.listen(channel, onPayload);
         onListening?.();
         return () => unlisten();
+      },
+      async dumpDataDir() {
+        return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
       },
       async close() {
         await client.close();
