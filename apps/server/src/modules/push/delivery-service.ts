@@ -1,10 +1,11 @@
 import { notificationTarget } from '@lunara/shared/notification-target';
 import type { PushPayload } from '@lunara/shared/push';
-import { eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
+import { session } from '../../db/schema/auth.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { pushDeliveries, pushSubscriptions } from '../../db/schema/push.ts';
 import { toAppNotification } from '../notifications/notification-service.ts';
@@ -102,12 +103,17 @@ export async function sendDuePushes(db: Db, options: SendOptions): Promise<numbe
     .from(pushDeliveries)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushDeliveries.subscriptionId))
     .innerJoin(notifications, eq(notifications.id, pushDeliveries.notificationId))
+    // Queued before her sign-in there expired: not sent (and dropped below).
+    .innerJoin(session, and(eq(session.id, pushSubscriptions.sessionId), gt(session.expiresAt, now)))
     .where(
       inArray(
         pushDeliveries.id,
         claimed.map((delivery) => delivery.id),
       ),
     );
+  const sending = new Set(rows.map((row) => row.delivery.id));
+  const expired = claimed.filter((delivery) => !sending.has(delivery.id)).map((delivery) => delivery.id);
+  if (expired.length > 0) await db.delete(pushDeliveries).where(inArray(pushDeliveries.id, expired));
   await Promise.all(rows.map((row) => sendOne(db, row, now, transport, options)));
   return claimed.length;
 }

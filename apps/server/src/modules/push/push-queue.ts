@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { session } from '../../db/schema/auth.ts';
 import { notificationPreferences } from '../../db/schema/notifications.ts';
 import { pushDeliveries, pushSubscriptions } from '../../db/schema/push.ts';
 
@@ -9,7 +10,9 @@ export const PUSH_WAKE_CHANNEL = 'push_deliveries';
 /**
  * Queues one push per device of the recipient, in the notification's own transaction (a rollback
  * leaves no push behind), when her Push Notifications switch is on (it is until she turns it off).
- * No rows when she has no device; a NOTIFY (sent at commit) wakes the senders when there are.
+ * No rows when she has no device; a NOTIFY (sent at commit) wakes the senders when there are. A device
+ * whose sign-in has expired gets nothing, though the session row may not be deleted yet: whoever holds
+ * that browser is no longer signed in as her.
  */
 export async function enqueuePushDeliveries(tx: Db, notificationId: string, userId: string): Promise<void> {
   const queued = await queryRows(
@@ -17,6 +20,7 @@ export async function enqueuePushDeliveries(tx: Db, notificationId: string, user
     sql`
     insert into ${pushDeliveries} (subscription_id, notification_id)
     select ${pushSubscriptions.id}, ${notificationId}::uuid from ${pushSubscriptions}
+    join ${session} on ${session.id} = ${pushSubscriptions.sessionId} and ${session.expiresAt} > now()
     where ${pushSubscriptions.userId} = ${userId}
       and coalesce(
         (select ${notificationPreferences.pushEnabled} from ${notificationPreferences}

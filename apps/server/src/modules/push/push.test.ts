@@ -237,6 +237,31 @@ describe('push notifications', () => {
     expect(push.received.filter((p) => p.path === device.name)).toHaveLength(1);
   });
 
+  it('stop at a device whose sign-in expired, queued or not, though its session row is still there', async () => {
+    const her = await t.signUp();
+    const device = await subscribe(her);
+    const [row] = await t.database.db
+      .select({ sessionId: pushSubscriptions.sessionId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.endpoint));
+    const expire = (db = t.database.db) =>
+      db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(session.id, row?.sessionId ?? ''));
+    // Queued while signed in, expired before the sender got to it: dropped, never sent.
+    await t.database.db.transaction(async (tx) => {
+      await createNotification(tx, { userId: her.id, actorId: null, type: 'post_like', title: 'Late', message: 'x' });
+      await expire(tx);
+    });
+    await expect.poll(async () => (await queuedFor(device.endpoint)).length).toBe(0);
+    // Created after: nothing is queued for that device.
+    await notify(her, 'After');
+    expect(await queuedFor(device.endpoint)).toEqual([]);
+    await sendDuePushes(t.database.db, { vapid: await resolveVapidDetails(t.database.db, t.config.push) });
+    expect(push.received.filter((p) => p.path === device.name)).toEqual([]);
+  });
+
   it('remove a subscription the push service says is gone (410, 404)', async () => {
     for (const status of [410, 404]) {
       const her = await t.signUp();
