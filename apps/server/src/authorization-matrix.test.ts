@@ -78,6 +78,23 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/billing/test/complete': { access: signedIn, fresh: true },
   'POST /api/billing/test/cancel': { access: signedIn, fresh: true },
   'POST /api/billing/test/resume': { access: signedIn, fresh: true },
+  // Plans (issue 33): her quote before paying; the plans and coupons are the owner's (admins only).
+  'POST /api/billing/quote': { access: signedIn },
+  'GET /api/admin/plans': { access: admins },
+  'PUT /api/admin/plans': { access: admins },
+  'GET /api/admin/coupons': { access: admins },
+  'POST /api/admin/coupons': { access: admins },
+  'POST /api/admin/coupons/{couponId}/deactivate': { access: admins },
+  // Billing history (issue 33): her own receipts (another member's receipt is a 404,
+  // invoices/invoices.test.ts), her membership's cancel with a reason and pause; the owner's pause offer.
+  'GET /api/billing/invoices': { access: signedIn },
+  'GET /api/billing/invoices/{invoiceId}/receipt.pdf': { access: signedIn },
+  'GET /api/billing/membership': { access: signedIn },
+  'POST /api/billing/cancellation': { access: signedIn, fresh: true },
+  'POST /api/billing/pause': { access: signedIn, fresh: true },
+  'POST /api/billing/pause/resume': { access: signedIn, fresh: true },
+  'GET /api/admin/cancellation-settings': { access: admins },
+  'PUT /api/admin/cancellation-settings': { access: admins },
 
   'GET /api/courses': { access: everyone },
   'GET /api/courses/progress': { access: subscribers },
@@ -194,7 +211,20 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/baths/{bathId}/share': { access: community },
 
   'GET /api/admin/stats': { access: admins },
+  // Analytics (issue 33): revenue, so admins only.
+  'GET /api/admin/analytics': { access: admins },
+  'GET /api/admin/analytics/{series}.csv': { access: admins },
   'GET /api/admin/users': { access: admins },
+  // Member administration and email templates (issue 33): admins only, moderators never see emails.
+  'GET /api/admin/members/{userId}': { access: admins },
+  'POST /api/admin/members/{userId}/complimentary': { access: admins },
+  'DELETE /api/admin/members/{userId}/complimentary': { access: admins },
+  'GET /api/admin/members/export': { access: admins },
+  'GET /api/admin/email-templates': { access: admins },
+  'PUT /api/admin/email-templates/{key}': { access: admins },
+  'DELETE /api/admin/email-templates/{key}': { access: admins },
+  'POST /api/admin/email-templates/{key}/preview': { access: admins },
+  'POST /api/admin/email-templates/{key}/test': { access: admins },
   'GET /api/admin/content/{kind}': { access: moderators },
   'GET /api/admin/audit': { access: admins },
   'GET /api/admin/settings': { access: admins },
@@ -208,6 +238,17 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/admin/pods': { access: admins },
   'POST /api/admin/pods': { access: admins },
   'PUT /api/admin/pods/{podId}': { access: admins },
+  // Announcements (issue 33): the owner writes them; members of the community read and dismiss the
+  // pinned ones (audience rules: announcements/announcements.test.ts); the unsubscribe link needs no
+  // session, its signed token decides (a bad one is a 400 to everyone).
+  'GET /api/admin/announcements': { access: admins },
+  'POST /api/admin/announcements': { access: admins },
+  'PUT /api/admin/announcements/{announcementId}/pin': { access: admins },
+  'DELETE /api/admin/announcements/{announcementId}': { access: admins },
+  'GET /api/announcements/pinned': { access: community },
+  'POST /api/announcements/{announcementId}/dismiss': { access: community },
+  'GET /api/email/unsubscribe': { access: everyone },
+  'POST /api/email/unsubscribe': { access: everyone },
   // The content studio's courses, modules and lessons (content-studio/course-routes.ts).
   'GET /api/admin/courses': { access: admins },
   'POST /api/admin/courses': { access: admins },
@@ -296,6 +337,8 @@ const PARAMS: Record<string, string> = {
   kind: 'posts',
   reaction: 'heart',
   userId: 'no-such-member',
+  key: 'welcome',
+  series: 'revenue',
 };
 const fill = (path: string) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => PARAMS[name] ?? '00000000-0000-4000-8000-000000000000');

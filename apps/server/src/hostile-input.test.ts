@@ -17,15 +17,31 @@ import { grantRoleByEmail } from './modules/roles/service.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
 /**
- * Tables whose rows may change on any request, refused or not: sessions are touched on use, and the
- * periodic job folds counter deltas into the counters (the totals themselves are checked instead).
+ * Tables whose rows may change on any request, refused or not: sessions are touched on use, the
+ * periodic job folds counter deltas into the counters (the totals themselves are checked instead), and
+ * the analytics record active days and compute today when first read.
  */
-const VOLATILE_TABLES = new Set(['session', 'platform_counters', 'platform_counter_deltas']);
+const VOLATILE_TABLES = new Set([
+  'session',
+  'platform_counters',
+  'platform_counter_deltas',
+  // A signed-in member's first request of the day records her active day, refused or not (analytics).
+  'analytics_member_days',
+  'analytics_daily',
+  'analytics_days',
+]);
 
 let t: TestApp;
 let admin: TestMember;
 let writes: Array<{ method: string; path: string; fields: string[] }>;
-const params: Record<string, string> = { courseId: '1', lessonId: '1-1', kind: 'posts', reaction: 'heart' };
+const params: Record<string, string> = {
+  courseId: '1',
+  lessonId: '1-1',
+  kind: 'posts',
+  reaction: 'heart',
+  // Issue 33's email templates (member-admin's routes use userId, the sister).
+  key: 'welcome',
+};
 let tables: string[];
 
 const as = (who: TestMember, method: string, url: string, payload?: unknown) =>
@@ -90,8 +106,19 @@ async function createFixtures() {
   const moderationCase = (await as(admin, 'GET', '/api/moderation/cases')).json().items?.[0];
   // A device of the admin's with push notifications on (issue 32).
   const device = (await as(admin, 'POST', '/api/push/subscriptions', FUZZ_PUSH_SUBSCRIPTION)).json();
+  // A coupon to deactivate (plans, issue 33).
+  const coupon = (await as(admin, 'POST', '/api/admin/coupons', { ...couponBody(), code: 'FUZZFIXTURE' })).json();
+  // An announcement to pin, dismiss and delete (issue 33), not emailed.
+  const announcement = (
+    await as(admin, 'POST', '/api/admin/announcements', {
+      ...announcementBody(),
+      title: 'Fuzz fixture',
+      sendEmail: false,
+    })
+  ).json();
   Object.assign(params, {
     caseId: moderationCase?.id,
+    announcementId: announcement?.id,
     userId: sister.id,
     circleId: circle.id,
     eventId: event?.id,
@@ -114,6 +141,7 @@ async function createFixtures() {
     bathId: bath.id,
     sessionId: adminOtherSession,
     deviceId: device?.id,
+    couponId: coupon?.id,
   });
   for (const [name, value] of Object.entries(params)) if (!value) throw new Error(`No fixture for ${name}`);
 }
@@ -650,8 +678,47 @@ const FUZZ_PUSH_SUBSCRIPTION = {
 };
 const forumCategoryBody = () => ({ name: 'A category', description: 'Talk', icon: 'Moon', color: 'rose' });
 
+const couponBody = () => ({
+  code: 'FUZZ10',
+  kind: 'percent',
+  value: 10,
+  duration: 'once',
+  durationMonths: null,
+  maxRedemptions: null,
+  expiresAt: null,
+  plan: null,
+});
+
+const announcementBody = () => ({ title: 'News', body: 'A **new** moon', audience: 'all', sendEmail: false });
+
 const validBodies = (): Record<string, () => Record<string, unknown>> => ({
+  // Announcements (issue 33): repeats of the same words meet the duplicate guard's 409.
+  'POST /api/admin/announcements': () => announcementBody(),
+  'PUT /api/admin/announcements/{announcementId}/pin': () => ({ isPinned: true }),
+  // Plans (issue 33): the admin is a member already, so a valid checkout or test payment meets a 409.
+  'PUT /api/admin/plans': () => ({
+    monthlyCents: 5500,
+    yearlyEnabled: false,
+    yearlyCents: null,
+    trialDays: 0,
+    stripeMonthlyPriceId: null,
+    stripeYearlyPriceId: null,
+  }),
+  'POST /api/admin/coupons': () => couponBody(),
+  'POST /api/billing/quote': () => ({ plan: 'month' }),
+  'POST /api/billing/checkout': () => ({ plan: 'month' }),
+  'POST /api/billing/test/complete': () => ({ plan: 'month' }),
+  // Billing history (issue 33): the first valid cancellation cancels the admin's membership (later ones
+  // meet a 409); a pause is refused while the owner does not offer one (403).
+  'POST /api/billing/cancellation': () => ({ reason: 'other', note: 'A note' }),
+  'POST /api/billing/pause': () => ({ months: 1 }),
+  'PUT /api/admin/cancellation-settings': () => ({ pauseEnabled: false, maxPauseMonths: 3 }),
   'PUT /api/users/{userId}/role': () => ({ role: 'user' }),
+  // Issue 33: member administration and email templates (grants after the first meet a 409).
+  'POST /api/admin/members/{userId}/complimentary': () => ({ months: 1 }),
+  'PUT /api/admin/email-templates/{key}': () => ({ subject: 'A subject', body: 'Hello {{name}}: {{link}}' }),
+  'POST /api/admin/email-templates/{key}/preview': () => ({ subject: 'A subject', body: 'Hello {{link}}' }),
+  'POST /api/admin/email-templates/{key}/test': () => ({ subject: 'A subject', body: 'Hello {{link}}' }),
   // Suspends the sister once (later valid bodies meet a 409: she is suspended already); lifting comes last.
   'POST /api/moderation/members/{userId}/suspensions': () => ({
     reason: 'A reason',

@@ -46,6 +46,8 @@ export function platformHealth(stats: {
 export const adminUserSchema = z.object({
   id: z.string(),
   displayName: z.string(),
+  /** Admins only (the route's guard): moderators never see members' addresses (issue 33). */
+  email: z.string(),
   role: z.enum(ROLES),
   membershipStatus: z.enum(MEMBERSHIP_STATUSES),
   bio: z.string().nullable(),

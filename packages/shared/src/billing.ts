@@ -67,3 +67,10 @@ export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
 };
 
 export const CANCELLATION_NOTE_MAX_LENGTH = 1000;
+
+/** A receipt's state: `open` a Stripe invoice not paid yet, `void` one Stripe voided. */
+export const INVOICE_STATUSES = ['paid', 'open', 'void', 'refunded'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The longest pause a member can choose, at most (the admin picks 1 to this). */
+export const PAUSE_MONTHS_MAX = 3;

@@ -26,6 +26,8 @@ export const preferencesSchema = z.object({
   circleNotifications: z.boolean(),
   forumNotifications: z.boolean(),
   mentionNotifications: z.boolean(),
+  /** The owner's announcements by email (the one-click unsubscribe link turns it off). */
+  announcementEmails: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof preferencesSchema>;
 export const preferencesUpdateSchema = preferencesSchema

@@ -7,9 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, twoFactor, user, verification } from '../db/schema/auth.ts';
-import { addressConfirmationEmail } from '../mail/account-emails.ts';
+import { addressConfirmationMail } from '../mail/account-emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { passwordResetEmail } from '../mail/templates.ts';
+import { templateMail } from '../modules/email-templates/template-service.ts';
 import { confirmEmailByReset, promoteIfConfiguredAdmin } from '../modules/roles/service.ts';
 import { announceSessionChange } from '../modules/session/session-cache.ts';
 import { suspendedSessionHooks } from '../modules/suspensions/sign-in-guard.ts';
@@ -52,7 +52,10 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: member, url }) => {
-        await mailer.send(passwordResetEmail(config.productName, member.email, url));
+        // The owner's template (admin Settings, issue 33), or the built-in one.
+        await mailer.send(
+          await templateMail(db, config, 'password_reset', member.email, { name: member.name, link: url }),
+        );
       },
       // A reset by emailed link ended every session (revokeSessionsOnPasswordReset). This process forgets
       // them now, not when the trigger's NOTIFY arrives; and the link proved the address while the new
@@ -71,7 +74,7 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
       autoSignInAfterVerification: false,
       // A sign-up's confirmation (greeting her by the name she gave), or a new address's (email-change.ts).
       sendVerificationEmail: async ({ user: member, url }) => {
-        await mailer.send(addressConfirmationEmail(config.productName, member, url));
+        await mailer.send(await addressConfirmationMail(db, config, member, url));
       },
       // Confirming ends every other session of the account (all of them when the browser that confirms
       // is not signed in to it): whoever opened it with the owner's address first is out. ADMIN_EMAILS

@@ -1,5 +1,6 @@
+import type { Db } from '../db/client.ts';
+import { templateMail } from '../modules/email-templates/template-service.ts';
 import type { Mail } from './mailer.ts';
-import { verificationEmail } from './templates.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -52,14 +53,16 @@ export function emailLinkPayload(url: string): { email?: string; updateTo?: stri
 }
 
 /**
- * The mail for better-auth's sendVerificationEmail: a sign-up's confirmation, or (when the link's token
- * carries `updateTo`) the confirmation of a new address, sent to that address.
+ * The mail for better-auth's sendVerificationEmail: a sign-up's confirmation, in the owner's welcome
+ * template (admin Settings, issue 33; greeting her by the name she gave), or (when the link's token
+ * carries `updateTo`) the confirmation of a new address, sent to that address in its fixed wording.
  */
-export function addressConfirmationEmail(
-  productName: string,
+export async function addressConfirmationMail(
+  db: Db,
+  app: { productName: string; appUrl: string },
   member: { email: string; name?: string | null },
   url: string,
-): Mail {
-  if (emailLinkPayload(url).updateTo) return emailChangeLinkEmail(productName, member.email, url);
-  return verificationEmail(productName, member.email, url, member.name ?? undefined);
+): Promise<Mail> {
+  if (emailLinkPayload(url).updateTo) return emailChangeLinkEmail(app.productName, member.email, url);
+  return templateMail(db, app, 'welcome', member.email, { name: member.name, link: url });
 }

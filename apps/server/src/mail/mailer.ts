@@ -10,11 +10,16 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (announcements: List-Unsubscribe, List-Unsubscribe-Post), kept on the outbox row. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
-  /** Queues the mail; inside a transaction (`tx`), it is queued only if the transaction commits. */
-  send(mail: Mail, tx?: Db): Promise<void>;
+  /**
+   * Queues the mail; inside a transaction (`tx`), it is queued only if the transaction commits.
+   * Resolves with the outbox row's id.
+   */
+  send(mail: Mail, tx?: Db): Promise<string>;
   /** Delivers pending mail now (SMTP only); resolves with how many were sent. */
   deliverPending(): Promise<number>;
   stop(): void;
@@ -77,6 +82,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: row.subject,
           text: row.textBody,
           html: row.htmlBody ?? undefined,
+          headers: row.headers ?? undefined,
         });
         await db
           .update(outbox)
@@ -120,20 +126,23 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: mail.subject,
           textBody: mail.text,
           htmlBody: mail.html,
+          headers: mail.headers,
           status: transport ? 'pending' : 'local',
         })
         .returning({ id: outbox.id });
+      if (!row) throw new Error('The mail was not queued');
       if (transport) {
         // Inside a caller's transaction the row is not visible yet: the next poll delivers it.
-        if (tx !== db) return;
+        if (tx !== db) return row.id;
         deliverPending().catch((error) => log.error({ err: error }, 'email delivery run failed'));
-        return;
+        return row.id;
       }
       // The local outbox is for trying the app out: in development the body (with its links) is
       // printed so that sign-up and reset work without SMTP; in production it never is.
       if (isProduction) log.info({ outboxId: row?.id, to: mail.to, subject: mail.subject }, 'email stored in outbox');
       else
         log.info({ outboxId: row?.id, to: mail.to, subject: mail.subject, body: mail.text }, 'email stored in outbox');
+      return row.id;
     },
     deliverPending,
     stop() {

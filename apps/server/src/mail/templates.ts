@@ -21,27 +21,8 @@ function linkMail(
   return { to, subject, text, html };
 }
 
-/** `name` is the one she gave at sign-up (one line, checked by the sign-up schema); "sister" without one. */
-export function verificationEmail(productName: string, to: string, url: string, name?: string): Mail {
-  return linkMail(
-    to,
-    `Confirm your email for ${productName}`,
-    [
-      `Welcome to ${productName}, ${name?.trim() || 'sister'}.`,
-      'Please confirm your email address to complete your sign-up.',
-    ],
-    { label: 'Confirm my email', url },
-  );
-}
-
-export function passwordResetEmail(productName: string, to: string, url: string): Mail {
-  return linkMail(
-    to,
-    `Reset your ${productName} password`,
-    ['We received a request to reset your password.', 'The link below is valid for one hour.'],
-    { label: 'Choose a new password', url },
-  );
-}
+// The welcome (sign-up confirmation) and password-reset emails are the owner's templates:
+// modules/email-templates (issue 33).
 
 /**
  * Sign-up with an address that already has an account answers as a new account would, so that the form

@@ -8,6 +8,8 @@ import { createTestProvider } from '../modules/billing/test-provider.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     billing: BillingProvider;
+    /** The Stripe client when Stripe is configured (cancel with a reason and pause, issue 33), else null. */
+    stripeClient: Stripe | null;
   }
 }
 
@@ -15,17 +17,20 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance, options: { stripe?: Stripe | undefined }) => {
     const keys = app.config.stripe;
-    const provider = keys
+    const stripe = keys ? (options.stripe ?? new Stripe(keys.secretKey, { maxNetworkRetries: 2 })) : null;
+    const provider = stripe
       ? createStripeProvider({
           db: app.db,
-          stripe: options.stripe ?? new Stripe(keys.secretKey, { maxNetworkRetries: 2 }),
+          stripe,
           log: app.log,
           appUrl: app.config.appUrl,
-          priceId: keys.priceId,
-          webhookSecret: keys.webhookSecret,
+          priceId: keys?.priceId ?? '',
+          webhookSecret: keys?.webhookSecret ?? '',
+          currency: app.config.currency,
         })
       : createTestProvider();
     app.decorate('billing', provider);
+    app.decorate('stripeClient', stripe);
   },
   { name: 'billing', dependencies: ['db'] },
 );

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deleteExpiredExports, processNextExport } from '../modules/account-data/export-service.ts';
 import { foldCounterDeltas } from '../modules/admin/maintained-totals.ts';
+import { runAnalyticsJob } from '../modules/analytics/analytics-job.ts';
+import { runAnnouncementEmails } from '../modules/announcements/email-runner.ts';
 import { deleteUnclaimedResults } from '../modules/assessment/pathway-service.ts';
+import { sendSubscriptionStartedEmails } from '../modules/email-templates/started-notices.ts';
 import { deletePastReminderKeys, sendEventReminders } from '../modules/events/reminder-service.ts';
 import { deleteExpiredIdempotencyKeys } from '../modules/idempotency/idempotency-service.ts';
 import {
@@ -52,6 +55,23 @@ const JOBS: Job[] = [
     run: (app) => app.push.deliverDue(),
   },
   {
+    // "Your membership has started" (issue 33): queued once per subscription by a trigger, claimed with
+    // SKIP LOCKED and marked in the transaction that queues the email.
+    name: 'membership started emails',
+    everyMs: 15_000,
+    async run(app) {
+      for (let n = 0; n < 10; n++)
+        if ((await sendSubscriptionStartedEmails(app.db, app.mailer, app.config)) === 0) return;
+    },
+  },
+  {
+    // The owner's announcements by email: at most 50 every 10 s in the whole cluster (the throttle row's
+    // lock), resumable from the cursor on the announcement row; a send wakes it at once as well.
+    name: 'announcement emails',
+    everyMs: 5_000,
+    run: (app) => runAnnouncementEmails(app),
+  },
+  {
     // Keeps the pending deltas of the maintained totals short, so reading a total stays one index read.
     name: 'fold counter deltas',
     everyMs: 30_000,
@@ -92,6 +112,15 @@ const JOBS: Job[] = [
     async run(app) {
       for (let n = 0; n < 10; n++) if (!(await processNextExport(app.db, app.mediaStorage, app.log))) break;
       for (;;) if ((await deleteExpiredExports(app.db)) === 0) return;
+    },
+  },
+  {
+    // The owner's analytics: today again, then finished days not yet final (a batch per tick); each day
+    // under an advisory lock on it and replaced whole, so several processes agree.
+    name: 'analytics',
+    everyMs: 5 * 60_000,
+    run: async (app) => {
+      await runAnalyticsJob(app.db);
     },
   },
   {

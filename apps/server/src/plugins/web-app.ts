@@ -68,7 +68,11 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
       // A visitor's page is the same whatever the query string says: one entry (and one render) per
       // path, so random query strings cannot make every request a fresh render.
       const pathname = request.url.split('?')[0] ?? '/';
-      const html = await visitorPages.get(pathname, () => render(request, pathname, visitorBoot(app)));
+      // Keyed by the plans too: a page made before the owner changed them is not served after.
+      const boot = await visitorBoot(app);
+      const html = await visitorPages.get(`${pathname} ${JSON.stringify(boot.config.plans)}`, () =>
+        render(request, pathname, boot),
+      );
       // The theme is written after the shared cache: one entry serves every visitor's choice.
       const theme = resolveThemeChoice({ cookie: readThemeCookie(request.headers.cookie) });
       return reply.header('cache-control', 'no-cache').send(applyPageTheme(html, theme));

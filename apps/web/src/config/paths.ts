@@ -7,6 +7,10 @@ export const paths = {
   },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   emailConfirmed: { path: '/email-confirmed', getHref: () => '/email-confirmed' },
+  emailUnsubscribe: {
+    path: '/email/unsubscribe',
+    getHref: (token: string) => `/email/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   assessment: { path: '/assessment', getHref: () => '/assessment' },
   courses: { path: '/courses', getHref: () => '/courses' },
@@ -46,6 +50,7 @@ export const paths = {
     path: '/admin/content/courses/:courseId/lessons/:lessonId',
     getHref: (courseId: number | string, lessonId: string) => `/admin/content/courses/${courseId}/lessons/${lessonId}`,
   },
+  checkout: { path: '/billing/checkout', getHref: () => '/billing/checkout' },
   testCheckout: { path: '/billing/test-checkout', getHref: () => '/billing/test-checkout' },
   testPortal: { path: '/billing/test-portal', getHref: () => '/billing/test-portal' },
 } as const;

@@ -1,17 +1,25 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The tables better-auth owns (its core four and the two-factor plugin's). Property names are the fields better-auth expects.
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  // better-auth's two-factor plugin: true once she confirmed an authenticator code (not at enable).
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // better-auth's two-factor plugin: true once she confirmed an authenticator code (not at enable).
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  },
+  (t) => [
+    // Admins search members by the start of their email (member-admin/member-admin-service.ts).
+    index('user_email_lower_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+  ],
+);
 
 export const session = pgTable(
   'session',

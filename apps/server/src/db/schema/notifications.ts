@@ -42,6 +42,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   circleNotifications: boolean('circle_notifications').notNull().default(true),
   forumNotifications: boolean('forum_notifications').notNull().default(true),
   mentionNotifications: boolean('mention_notifications').notNull().default(true),
+  /** The owner's announcements by email (one-click unsubscribe turns it off; Settings turns it back on). */
+  announcementEmails: boolean('announcement_emails').notNull().default(true),
   /** The last email digest: at most one every few minutes. */
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,7 +26,11 @@ export const auditLog = pgTable(
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A member's detail in User Management: the entries about her, newest first (issue 33).
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 /** Values the deployment generates once and every process shares (the auth secret). */
@@ -50,6 +54,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Extra headers for this mail (announcements: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

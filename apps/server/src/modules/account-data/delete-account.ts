@@ -116,6 +116,10 @@ export async function eraseAccount(tx: Db, me: string, keepContent: boolean): Pr
   await tx.execute(sql`update messages set sender_id = ${tomb} where sender_id = ${me}`);
   await tx.execute(sql`update messages set recipient_id = ${tomb} where recipient_id = ${me}`);
 
+  // Why she cancelled stays for the owner's churn figures (its user_id goes null with her), but not her
+  // own words about it.
+  await tx.execute(sql`update membership_cancellations set note = null where user_id = ${me}`);
+
   // Likes she gave go (with her account); the posts' counts follow. Points others earned stay theirs.
   await tx.execute(sql`
     update posts p set likes_count = greatest(p.likes_count - 1, 0)

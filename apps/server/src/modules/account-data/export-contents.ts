@@ -81,6 +81,9 @@ function sections(userId: string): Record<string, SQL> {
       join circles c on c.id = m.circle_id where m.user_id = ${me} order by m.created_at`),
     rsvps: array(sql`select e.title as event, e.event_date, r.status, r.created_at from event_rsvps r
       join circle_events e on e.id = r.event_id where r.user_id = ${me} order by r.created_at`),
+    // The days she used the app while signed in (the owner's active-member counts).
+    'active-days': sql`coalesce((select jsonb_agg(to_char(a.day, 'YYYY-MM-DD') order by a.day)
+      from analytics_member_days a where a.user_id = ${me}), '[]'::jsonb)`,
     'notification-preferences': sql`(select to_jsonb(n) - 'last_digest_at' from notification_preferences n where n.user_id = ${me})`,
   };
 }

@@ -54,6 +54,8 @@ const PERSONAL_DATA: Record<string, Kind> = {
   'user_locations.country': 'text',
   'former_members.user_id': 'member',
   'data_exports.user_id': 'member',
+  // analytics: the days she was active (cascade with her account).
+  'analytics_member_days.user_id': 'member',
   // billing: her rows go with her; the provider keeps the invoices accounting needs.
   'billing_customers.user_id': 'member',
   'subscriptions.user_id': 'member',
@@ -150,6 +152,26 @@ const PERSONAL_DATA: Record<string, Kind> = {
   'outbox.subject': 'text',
   'outbox.text_body': 'text',
   'outbox.html_body': 'text',
+  // An announcement email's List-Unsubscribe header carries her signed token (her id): gone with her mail.
+  'outbox.headers': 'text',
+  // Announcements (issue 33): the author is set null with her account; her deliveries and dismissals go.
+  'announcements.author_id': 'member',
+  'announcement_deliveries.user_id': 'member',
+  'announcement_dismissals.user_id': 'member',
+  // A flag (send by email or not), named like an address.
+  'announcements.send_email': 'none',
+  // Billing (issue 33): her receipts, coupon redemptions and started-membership notices go with her; a
+  // cancellation's reason stays for the owner's figures, without her (user_id set null, note erased).
+  'invoices.user_id': 'member',
+  'coupon_redemptions.user_id': 'member',
+  'subscription_started_notices.user_id': 'member',
+  'membership_cancellations.user_id': 'member',
+  'membership_cancellations.note': 'text',
+  // The coupon's terms she redeemed (code, amount off): the owner's catalogue, in a row of hers.
+  'subscriptions.discount': 'row',
+  // Email templates are the owner's texts; the admin who last saved one is set null with her account.
+  'email_templates.key': 'none',
+  'email_templates.updated_by': 'member',
   'idempotency_keys.user_id': 'member',
   'idempotency_keys.response_body': 'text',
   // the owner's catalogue and settings: no member's data
@@ -255,6 +277,9 @@ describe('personal data', () => {
     await t.api(bea, 'PUT', `/api/blocks/${ana.id}`);
     await t.api(bea, 'POST', '/api/reports', { targetType: 'profile', targetId: ana.id, reason: 'spam' });
     expect((await t.api(admin, 'PUT', `/api/users/${ana.id}/role`, { role: 'moderator' })).statusCode).toBe(200);
+    // She cancels her membership, saying why in her own words.
+    const cancelled = await t.api(ana, 'POST', '/api/billing/cancellation', { reason: 'other', note });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await t.api(ana, 'POST', '/api/account/export')).statusCode).toBe(200);
     while (await processNextExport(db, t.app.mediaStorage)) {}
 
@@ -285,6 +310,7 @@ describe('personal data', () => {
       'session.user_agent',
       'daily_rituals.notes',
       'notifications.message',
+      'membership_cancellations.note',
     ]) {
       expect(
         before.some((f) => f.startsWith(`${column} `)),

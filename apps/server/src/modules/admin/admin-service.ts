@@ -9,7 +9,7 @@ import {
 } from '@lunara/shared/admin';
 import { EVENT_IN_PAST } from '@lunara/shared/circles';
 import type { Role } from '@lunara/shared/roles';
-import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { user } from '../../db/schema/auth.ts';
@@ -21,6 +21,7 @@ import { auditLog } from '../../db/schema/operations.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { notifyEventCancelled, notifyEventChanged } from '../events/event-notices.ts';
+import { emailPrefixCondition } from '../member-admin/email-prefix.ts';
 import { activeSuspensionsOf } from '../suspensions/suspension-service.ts';
 
 const pageAfter = (cursor: string | undefined, idType: 'uuid' | 'text' = 'uuid') =>
@@ -45,14 +46,22 @@ export async function listUsers(
 ): Promise<AdminUserPage> {
   const after = pageAfter(query.cursor, 'text');
   const escaped = query.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  // Issue 33: an address (with "@") is a prefix of lower(email), read from user_email_lower_prefix_idx;
+  // other text matches a name or the start of an address.
+  const emailPrefix = query.search ? emailPrefixCondition(user.email, query.search) : undefined;
+  const searchCondition = !escaped
+    ? undefined
+    : escaped.includes('@')
+      ? emailPrefix
+      : or(ilike(profiles.displayName, `%${escaped}%`), emailPrefix);
   const rows = await db
-    .select({ profile: profiles, role: userRoles.role })
+    .select({ profile: profiles, role: userRoles.role, email: user.email })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
     .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
     .where(
       and(
-        escaped ? ilike(profiles.displayName, `%${escaped}%`) : undefined,
+        searchCondition,
         query.role
           ? query.role === 'user'
             ? sql`coalesce(${userRoles.role}, 'user') = 'user'`
@@ -69,9 +78,10 @@ export async function listUsers(
     page.map(({ profile }) => profile.id),
   );
   return {
-    items: page.map(({ profile, role }) => ({
+    items: page.map(({ profile, role, email }) => ({
       id: profile.id,
       displayName: profile.displayName,
+      email,
       role: (role ?? 'user') as Role,
       membershipStatus: profile.membershipStatus === 'active' ? 'active' : 'inactive',
       bio: profile.bio,

@@ -10,13 +10,15 @@ const STAFF_ROLES = ROLES.filter(isModeratorRole);
  * Whether a member may use the community (feed, forums, circles, Messages, the leaderboard), in SQL: the
  * rule of the routes' guard (`requireSubscriber({ allowStaff: true })`): a moderator or an admin, or a
  * subscribed membership. A test membership whose period is over and was cancelled at its end counts as
- * over, as the guard's read would settle it; one that renews still counts. One rule for every list, so no
- * list offers or ranks a member the guard would turn away.
+ * over, as the guard's read would settle it, and so does a complimentary one past its end (issue 33); one
+ * that renews still counts. One rule for every list, so no list offers or ranks a member the guard would
+ * turn away.
  */
 export const canUseCommunity = (memberId: AnyColumn | SQL | string) => sql`(
   exists (select 1 from ${userRoles} where ${userRoles.userId} = ${memberId} and ${inArray(userRoles.role, STAFF_ROLES)})
   or exists (
     select 1 from ${subscriptions}
     where ${subscriptions.userId} = ${memberId} and ${inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])}
-      and not (${subscriptions.provider} = 'test' and ${subscriptions.status} = 'active'
-               and ${subscriptions.cancelAtPeriodEnd} and ${subscriptions.currentPeriodEnd} <= now())))`;
+      and not (${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} <= now()
+               and (${subscriptions.provider} = 'complimentary'
+                    or (${subscriptions.provider} = 'test' and ${subscriptions.cancelAtPeriodEnd})))))`;

@@ -1,15 +1,19 @@
 import { errorResponseSchema } from '@lunara/shared/api';
 import { billingRedirectSchema, subscriptionStatusSchema } from '@lunara/shared/billing-schemas';
+import { checkoutBodySchema, quoteSchema } from '@lunara/shared/plans';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { startCheckout } from './checkout-service.ts';
+import { completeTestOrder, quoteCheckout, startCheckout } from './checkout-service.ts';
 import { getSubscriptionStatus } from './subscription-service.ts';
-import { completeTestCheckout, setTestCancelAtPeriodEnd } from './test-provider.ts';
+import { setTestCancelAtPeriodEnd } from './test-provider.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };
+/** The plan and coupon she chose (issue 33); an empty body is the monthly plan without a code. */
+const orderBody = checkoutBodySchema.default({ plan: 'month', couponCode: undefined });
+const orderErrors = { ...errors, 400: errorResponseSchema, 404: errorResponseSchema };
 
 /** Billing actions need a session; the spec's message for a missing one is "No access token". */
 async function billingMember(request: FastifyRequest): Promise<SessionUser> {
@@ -39,11 +43,27 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['billing'],
-        summary: 'create-checkout: where to pay for a membership',
-        response: { 200: billingRedirectSchema, ...errors },
+        summary: 'create-checkout: where to pay for a membership (plan, coupon)',
+        body: orderBody,
+        response: { 200: billingRedirectSchema, ...orderErrors },
       },
     },
-    async (request) => startCheckout(app.db, app.billing, await billingMember(request)),
+    async (request) =>
+      startCheckout(app.db, app.billing, app.config.priceCents, await billingMember(request), request.body),
+  );
+
+  app.post(
+    '/api/billing/quote',
+    {
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        tags: ['billing'],
+        summary: 'What the plan costs her, with her trial and the coupon she typed (nothing is written)',
+        body: orderBody,
+        response: { 200: quoteSchema, ...orderErrors },
+      },
+    },
+    async (request) => quoteCheckout(app.db, app.config.priceCents, await billingMember(request), request.body),
   );
 
   app.post(
@@ -87,10 +107,15 @@ const testModeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/billing/test/complete',
     {
-      schema: { tags: ['billing'], summary: 'Test mode: complete the test payment', response: { 200: ok, ...errors } },
+      schema: {
+        tags: ['billing'],
+        summary: 'Test mode: complete the test payment (plan, coupon)',
+        body: orderBody,
+        response: { 200: ok, ...orderErrors },
+      },
     },
     async (request) => {
-      await completeTestCheckout(app.db, await billingMember(request));
+      await completeTestOrder(app.db, app.config.priceCents, await billingMember(request), request.body);
       return { ok: true as const };
     },
   );

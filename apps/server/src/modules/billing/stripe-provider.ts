@@ -6,6 +6,15 @@ import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { billingCustomers, billingEvents, subscriptions } from '../../db/schema/billing.ts';
 import { AppError, conflict } from '../../errors.ts';
+import { syncStripePause } from '../cancellations/stripe-actions.ts';
+import { applyStripeInvoiceEvent } from '../invoices/stripe-invoices.ts';
+import {
+  applyStripePlanTerms,
+  createStripeCoupon,
+  deactivateStripeCoupon,
+  stripePriceIdFor,
+  verifyStripePrices,
+} from '../plans/stripe-plans.ts';
 import type { BillingMember, BillingProvider } from './provider.ts';
 import { upsertSubscription } from './subscription-service.ts';
 
@@ -16,6 +25,7 @@ interface StripeProviderOptions {
   appUrl: string;
   priceId: string;
   webhookSecret: string;
+  currency: string;
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
@@ -34,7 +44,7 @@ function subscriptionIdOf(event: Stripe.Event): string | undefined {
 }
 
 export function createStripeProvider(options: StripeProviderOptions): BillingProvider {
-  const { db, stripe, log, appUrl, priceId, webhookSecret } = options;
+  const { db, stripe, log, appUrl, priceId, webhookSecret, currency } = options;
 
   async function findCustomer(userId: string) {
     const [row] = await db
@@ -103,6 +113,8 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
       currentPeriodEnd: new Date((item?.current_period_end ?? 0) * 1000),
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
     });
+    await applyStripePlanTerms(db, subscription, userId);
+    await syncStripePause(db, subscription);
   }
 
   /** Her Stripe subscriptions that are not over yet, as our table knows them. */
@@ -122,20 +134,35 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
 
   return {
     kind: 'stripe',
-    async createCheckoutSession(member) {
+    async createCheckoutSession(member, order, settings) {
+      const price = stripePriceIdFor(settings, order.plan, priceId);
+      if (!price) throw conflict('The yearly plan has no Stripe price yet');
       const customer = await customerFor(member);
+      // Our checks passed (plan, first-membership trial, the coupon's limits): Stripe is told exactly what to
+      // apply, rather than letting her type any code on its page.
+      const promotionCode = order.coupon?.stripePromotionCodeId;
+      // A code made before Stripe was set up has no promotion code there: Stripe would charge the full price.
+      if (order.coupon && !promotionCode)
+        throw conflict('This code cannot be used with card payments. Please ask for a new one.');
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer,
         client_reference_id: member.id,
-        line_items: [{ price: priceId, quantity: 1 }],
-        subscription_data: { metadata: { userId: member.id } },
+        line_items: [{ price, quantity: 1 }],
+        ...(promotionCode ? { discounts: [{ promotion_code: promotionCode }] } : {}),
+        subscription_data: {
+          metadata: { userId: member.id, plan: order.plan, ...(order.coupon ? { couponId: order.coupon.id } : {}) },
+          ...(order.trialDays > 0 ? { trial_period_days: order.trialDays } : {}),
+        },
         success_url: `${appUrl}/dashboard?checkout=success`,
         cancel_url: `${appUrl}/?checkout=cancelled`,
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { url: session.url };
     },
+    verifyPlanPrices: (settings) => verifyStripePrices(stripe, settings, priceId, currency),
+    createCoupon: (input) => createStripeCoupon(stripe, input, currency),
+    deactivateCoupon: (coupon) => deactivateStripeCoupon(stripe, coupon),
     async createPortalSession(member) {
       const customer = await findCustomer(member.id);
       if (!customer) throw conflict('There is no billing account yet: subscribe first');
@@ -164,6 +191,7 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
       const subscriptionId = subscriptionIdOf(event);
       try {
         if (subscriptionId) await syncSubscription(subscriptionId);
+        await applyStripeInvoiceEvent(db, event, subscriptionId);
       } catch (error) {
         // Let Stripe retry: un-claim so the next delivery applies it.
         await db.update(billingEvents).set({ processedAt: null }).where(eq(billingEvents.id, event.id));

@@ -5,13 +5,14 @@ import {
   type SubscriptionStatus,
 } from '@lunara/shared/billing';
 import type { SubscriptionStatusResponse } from '@lunara/shared/billing-schemas';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { profiles } from '../../db/schema/members.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { announceSessionChange } from '../session/session-cache.ts';
+import { isDueTestSettlement, settleTestSubscriptions } from './test-settlement.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -78,43 +79,27 @@ export async function upsertSubscription(db: Db, input: SubscriptionInput): Prom
   announceSessionChange(input.userId);
 }
 
-function addMonths(date: Date, months: number): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
-}
-
-type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-/** A test-mode membership whose period is over: the test provider has nobody to tell us, so we settle it. */
-const isDueTestRenewal = (row: SubscriptionRow, now: Date) =>
-  row.provider === 'test' && row.status === 'active' && row.currentPeriodEnd <= now;
-
-/**
- * Test-mode subscriptions behave like real ones without a provider to tell us: an active one renews
- * month by month, and one cancelled at period end stops at that end. Applied whenever it is read.
- */
-async function settleTestSubscriptions(db: Db, due: SubscriptionRow[], now: Date): Promise<void> {
-  for (const row of due) {
-    if (row.cancelAtPeriodEnd) {
-      await upsertSubscription(db, { ...row, provider: 'test', status: 'canceled' });
-      continue;
-    }
-    let end = row.currentPeriodEnd;
-    for (let months = 1; end <= now; months++) end = addMonths(row.currentPeriodEnd, months);
-    await upsertSubscription(db, { ...row, provider: 'test', status: 'active', currentPeriodEnd: end });
-  }
-}
-
 // A member holds one or two subscribed rows at most (a test one and a Stripe one); the bound only keeps
 // the read bounded.
 const SUBSCRIBED_ROWS_READ = 20;
+
+const isSubscribed = (row: typeof subscriptions.$inferSelect) =>
+  SUBSCRIBED_STATUSES.includes(row.status as SubscriptionStatus);
 
 function selectSubscribed(db: Db, userId: string) {
   return db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        // A paused test membership is read too: it resumes by itself when its pause is over.
+        or(
+          inArray(subscriptions.status, [...SUBSCRIBED_STATUSES]),
+          and(eq(subscriptions.status, 'paused'), eq(subscriptions.provider, 'test')),
+        ),
+      ),
+    )
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(builderLimit(SUBSCRIBED_ROWS_READ));
 }
@@ -124,12 +109,37 @@ function selectSubscribed(db: Db, userId: string) {
  * no test subscription is due (the usual case); otherwise the due ones are settled and it reads again.
  */
 export async function findCurrentSubscription(db: Db, userId: string, now = new Date()) {
-  const subscribed = await selectSubscribed(db, userId);
-  const due = subscribed.filter((row) => isDueTestRenewal(row, now));
-  if (due.length === 0) return subscribed[0];
+  const rows = await selectSubscribed(db, userId);
+  // A complimentary membership whose period is over ends: she lapses (issue 33, member-admin).
+  if (rows.some((row) => isEndedComplimentary(row, now))) {
+    await endLapsedComplimentary(db, userId, now);
+    return findCurrentSubscription(db, userId, now);
+  }
+  const due = rows.filter((row) => isDueTestSettlement(row, now));
+  if (due.length === 0) return rows.find(isSubscribed);
   await settleTestSubscriptions(db, due, now);
-  const [current] = await selectSubscribed(db, userId);
-  return current;
+  return (await selectSubscribed(db, userId)).find(isSubscribed);
+}
+
+const isEndedComplimentary = (row: typeof subscriptions.$inferSelect, now: Date) =>
+  row.provider === 'complimentary' && row.status === 'active' && row.currentPeriodEnd <= now;
+
+async function endLapsedComplimentary(db: Db, userId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'canceled', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.provider, 'complimentary'),
+          eq(subscriptions.status, 'active'),
+          lte(subscriptions.currentPeriodEnd, now),
+        ),
+      );
+    await refreshMembershipStatus(tx, userId);
+  });
+  announceSessionChange(userId);
 }
 
 /** check-subscription (spec section 7): admins without a membership get the synthetic admin_access one. */

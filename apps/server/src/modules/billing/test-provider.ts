@@ -3,6 +3,9 @@ import { eq, notInArray as notIn, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { AppError, conflict } from '../../errors.ts';
+import { recordTestCharge } from '../invoices/invoice-service.ts';
+import { redeemCoupon } from '../plans/coupon-service.ts';
+import { type CheckoutOrder, orderTerms } from '../plans/order-service.ts';
 import { announceSessionChange } from '../session/session-cache.ts';
 import type { BillingMember, BillingProvider } from './provider.ts';
 import { findCurrentSubscription, refreshMembershipStatus } from './subscription-service.ts';
@@ -17,19 +20,23 @@ const testSubscriptionId = (userId: string) => `test_sub_${userId}`;
 const testCustomerId = (userId: string) => `test_cus_${userId}`;
 const ALREADY_MEMBER = 'You already have an active membership';
 
-function oneMonthAfter(date: Date): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
-}
-
 /** Built-in stand-in for Stripe: local checkout and portal pages, no money moves. */
 export function createTestProvider(): BillingProvider {
   return {
     kind: 'test',
-    async createCheckoutSession() {
-      return { url: TEST_CHECKOUT_PATH };
+    // The local checkout page shows the plan she chose, her trial and the coupon field with the live quote.
+    async createCheckoutSession(_member, order) {
+      const query = new URLSearchParams();
+      if (order.plan === 'year') query.set('plan', 'year');
+      if (order.coupon) query.set('coupon', order.coupon.code);
+      return { url: query.size > 0 ? `${TEST_CHECKOUT_PATH}?${query}` : TEST_CHECKOUT_PATH };
     },
+    // No provider prices or coupons to keep in step: the plans and coupons live only here.
+    async verifyPlanPrices() {},
+    async createCoupon() {
+      return null;
+    },
+    async deactivateCoupon() {},
     async createPortalSession() {
       return { url: TEST_PORTAL_PATH };
     },
@@ -42,17 +49,27 @@ export function createTestProvider(): BillingProvider {
 }
 
 /**
- * "Complete test payment": an active subscription whose period ends a month from now. One statement
- * decides, so two submits at once make one membership and the second gets a 409.
+ * "Complete test payment": the order's plan, trial and coupon (issue 33): trialing until the trial ends,
+ * else active for one period. One statement decides, so two submits at once make one membership and the
+ * second gets a 409; the coupon is redeemed in the same transaction, so a refusal leaves nothing written.
  */
-export async function completeTestCheckout(db: Db, member: BillingMember, now = new Date()) {
+export async function completeTestCheckout(db: Db, member: BillingMember, order: CheckoutOrder, now = new Date()) {
   if (await findCurrentSubscription(db, member.id, now)) throw conflict(ALREADY_MEMBER);
   await db.transaction(async (tx) => {
+    if (order.coupon) await redeemCoupon(tx, order.coupon, member.id, order.plan, now);
+    const terms = orderTerms(order, now);
     const values = {
-      status: 'active',
+      status: terms.status,
       productId: TEST_PRODUCT_ID,
-      currentPeriodEnd: oneMonthAfter(now),
+      priceId: null,
+      currentPeriodEnd: terms.currentPeriodEnd,
+      planInterval: terms.planInterval,
+      amountCents: terms.amountCents,
+      discount: terms.discount,
+      discountEndsAt: terms.discountEndsAt,
       cancelAtPeriodEnd: false,
+      // Paying again while paused resumes the same membership (part C): the pause is over.
+      pausedUntil: null,
     };
     const written = await tx
       .insert(subscriptions)
@@ -68,8 +85,11 @@ export async function completeTestCheckout(db: Db, member: BillingMember, now = 
         set: { ...values, updatedAt: sql`now()` },
         setWhere: notIn(subscriptions.status, [...SUBSCRIBED_STATUSES]),
       })
-      .returning({ id: subscriptions.id });
+      .returning();
     if (written.length === 0) throw conflict(ALREADY_MEMBER);
+    // The first charge's receipt (a trial records nothing: its first charge is at the trial's end).
+    const [row] = written;
+    if (row?.status === 'active') await recordTestCharge(tx, row, now, 'charge', row.currentPeriodEnd);
     await refreshMembershipStatus(tx, member.id);
   });
   announceSessionChange(member.id);

@@ -85,6 +85,7 @@ const toPreferences = (row: typeof notificationPreferences.$inferSelect): Notifi
   circleNotifications: row.circleNotifications,
   forumNotifications: row.forumNotifications,
   mentionNotifications: row.mentionNotifications,
+  announcementEmails: row.announcementEmails,
 });
 
 /** The member's preferences; the row is created with all six flags on at first use (spec section 9). */

@@ -67,6 +67,7 @@ describe('notifications', () => {
       circleNotifications: true,
       forumNotifications: true,
       mentionNotifications: true,
+      announcementEmails: true,
     });
     const off = await t.api(member, 'PATCH', '/api/notifications/preferences', { forumNotifications: false });
     expect(off.json().forumNotifications).toBe(false);

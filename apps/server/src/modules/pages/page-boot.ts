@@ -5,8 +5,8 @@ import { getSubscriptionStatus } from '../billing/subscription-service.ts';
 import { openSession } from '../session/service.ts';
 
 /** A visitor's boot data: the same for everyone, so her pages can be made once. */
-export function visitorBoot(app: FastifyInstance): PageBoot {
-  return { config: getPublicConfig(app), me: { user: null }, subscription: null };
+export async function visitorBoot(app: FastifyInstance): Promise<PageBoot> {
+  return { config: await getPublicConfig(app), me: { user: null }, subscription: null };
 }
 
 /**
@@ -16,9 +16,10 @@ export function visitorBoot(app: FastifyInstance): PageBoot {
 export async function loadPageBoot(app: FastifyInstance, request: FastifyRequest): Promise<PageBoot> {
   const member = await request.getSessionUser();
   if (!member) return visitorBoot(app);
-  const [me, subscription] = await Promise.all([
+  const [me, subscription, config] = await Promise.all([
     openSession(app.db, member, request.log),
     getSubscriptionStatus(app.db, member),
+    getPublicConfig(app),
   ]);
-  return { config: getPublicConfig(app), me, subscription: me.user ? subscription : null };
+  return { config, me, subscription: me.user ? subscription : null };
 }

@@ -7,6 +7,7 @@ const BOOT = {
   config: {
     productName: 'Lunara',
     priceCents: 5500,
+    plans: { monthlyCents: 5500, yearlyCents: null, trialDays: 0 },
     currency: 'USD',
     billingProvider: 'test' as const,
     isProduction: true,

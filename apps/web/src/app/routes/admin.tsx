@@ -7,15 +7,21 @@ import { AdminDashboard } from '../../features/admin/components/admin-dashboard.
 import { AdminSettings } from '../../features/admin/components/admin-settings.tsx';
 import { ContentModeration } from '../../features/admin/components/content-moderation.tsx';
 import { UserManagement } from '../../features/admin/components/user-management.tsx';
+import { AnalyticsTabLoader } from '../../features/analytics/components/analytics-tab-loader.tsx';
+import { AdminAnnouncements } from '../../features/announcements/components/admin-announcements.tsx';
+import { PlansAdmin } from '../../features/plans/components/plans-admin.tsx';
 import { AdminPodsManager } from '../../features/pods/components/admin-pods-manager.tsx';
 import { RequireAdmin } from '../guards.tsx';
 import { MemberPage } from '../member-page.tsx';
 
 const TABS = [
   ['dashboard', 'Dashboard'],
+  ['analytics', 'Analytics'],
   ['users', 'User Management'],
   ['content', 'Content Moderation'],
   ['pods', 'Pods'],
+  ['announcements', 'Announcements'],
+  ['plans', 'Plans'],
   ['settings', 'Settings'],
 ] as const;
 
@@ -58,6 +64,9 @@ function AdminPanel() {
             pendingRequestsHref={`${paths.community.getHref()}?tab=circles`}
           />
         </TabsContent>
+        <TabsContent value="analytics" className="pt-6">
+          <AnalyticsTabLoader />
+        </TabsContent>
         <TabsContent value="users" className="pt-6">
           <UserManagement />
         </TabsContent>
@@ -66,6 +75,12 @@ function AdminPanel() {
         </TabsContent>
         <TabsContent value="pods" className="pt-6">
           <AdminPodsManager />
+        </TabsContent>
+        <TabsContent value="announcements" className="pt-6">
+          <AdminAnnouncements />
+        </TabsContent>
+        <TabsContent value="plans" className="pt-6">
+          <PlansAdmin />
         </TabsContent>
         <TabsContent value="settings" className="pt-6">
           <AdminSettings />

@@ -18,6 +18,7 @@ import { useOpenPortal } from '../../features/billing/api/open-portal.ts';
 import { useStartCheckout } from '../../features/billing/api/start-checkout.ts';
 import { useJourney } from '../../features/courses/api/get-journey.ts';
 import { ContinueCard } from '../../features/courses/components/continue-card.tsx';
+import { CouponCheckoutLink, PlanExtras, YearlyCheckoutButton } from '../../features/plans/components/plan-offer.tsx';
 import { toast } from '../../lib/toast.ts';
 import { RequireUser } from '../guards.tsx';
 import { useJustSignedUp } from '../hooks/use-just-signed-up.ts';
@@ -105,6 +106,9 @@ function MembershipCard() {
       >
         {checkout.isPending ? 'Loading...' : `Upgrade to Full Access - ${formatPrice(priceCents)}/month`}
       </Button>
+      <YearlyCheckoutButton className="self-start" />
+      <PlanExtras />
+      <CouponCheckoutLink />
     </Card>
   );
 }

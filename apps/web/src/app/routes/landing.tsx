@@ -8,6 +8,7 @@ import { paths } from '../../config/paths.ts';
 import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { useCourses } from '../../features/courses/api/get-courses.ts';
 import { CourseCard } from '../../features/courses/components/course-card.tsx';
+import { PlanExtras, YearlyCheckoutButton } from '../../features/plans/components/plan-offer.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
 import { HeroActions } from '../landing/hero-actions.tsx';
 import { FEATURES, PRICING_FEATURES } from '../landing/landing-content.ts';
@@ -176,6 +177,7 @@ function Pricing() {
           <span className="font-display text-5xl text-night-900">{formatPrice(priceCents)}</span>
           <span className="text-ink-muted">/month · cancel anytime</span>
         </p>
+        <PlanExtras className="mt-2" />
         <ul className="mt-8 grid gap-3">
           {PRICING_FEATURES.map((feature) => (
             <li key={feature} className="flex items-start gap-3">
@@ -196,7 +198,19 @@ function Pricing() {
 function HeroActionsOnLight() {
   const { isPayingMember } = useMembership();
   if (isPayingMember) return <p className="text-ink-muted">You are a member. Welcome home, sister.</p>;
-  return <MembershipButton variant="primary" className="w-full" />;
+  return (
+    <div className="flex flex-col gap-3">
+      <MembershipButton variant="primary" className="w-full" />
+      <PricingYearly />
+    </div>
+  );
+}
+
+/** A signed-in member may choose the yearly plan here; a visitor signs up first. */
+function PricingYearly() {
+  const { user, isLoading } = useMembership();
+  if (!user || isLoading) return null;
+  return <YearlyCheckoutButton className="w-full" />;
 }
 
 function Footer() {

@@ -1,5 +1,7 @@
+import { AnnouncementEmailsSection } from '../../announcements/components/announcement-emails-section.tsx';
 import { CalendarFeedSection } from '../../calendar-feed/components/calendar-feed-section.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
+import { BillingSection } from './billing-section.tsx';
 import { BlockedMembersSection } from './blocked-members-section.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
@@ -24,6 +26,8 @@ export function SettingsPage() {
         <InstallAppSection />
         <CalendarFeedSection />
         <EmailSection />
+        <AnnouncementEmailsSection />
+        <BillingSection />
         <PasswordSection />
         <TwoFactorSection />
         <SessionsSection />

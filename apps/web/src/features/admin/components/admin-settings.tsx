@@ -1,5 +1,5 @@
 import { EMAILS_PER_ADDRESS_PER_HOUR, PASSWORD_CHANGES_PER_WINDOW } from '@lunara/shared/auth';
-import { Database, ExternalLink, Mail, ServerCog, Settings, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { Database, ExternalLink, ServerCog, Settings, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,6 +8,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useAdminSettings, useAuditLog } from '../api/admin-api.ts';
 import { auditEntryText } from './audit-entry-text.ts';
+import { CancellationCard } from './cancellation-card.tsx';
+import { EmailTemplatesCard } from './email-templates-card.tsx';
 import { PostingRulesCard } from './posting-rules-card.tsx';
 import { StorageCard } from './storage-card.tsx';
 
@@ -66,6 +68,7 @@ export function AdminSettings() {
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <DeploymentWarnings warnings={s.warnings} />
       <PostingRulesCard />
+      <CancellationCard />
       <Card className="flex flex-col gap-3">
         <h3 className="flex items-center gap-2 text-xl text-night-900">
           <Database className="size-5 text-rose-600" aria-hidden="true" /> Database Management
@@ -98,22 +101,7 @@ export function AdminSettings() {
           <li>Sessions: HTTP-only cookies; cross-site requests refused.</li>
         </ul>
       </Card>
-      <Card className="flex flex-col gap-3">
-        <h3 className="flex items-center gap-2 text-xl text-night-900">
-          <Mail className="size-5 text-rose-600" aria-hidden="true" /> Notification Templates
-        </h3>
-        <div className="flex flex-wrap gap-2">
-          {['Welcome Email Template', 'Password Reset Template', 'Subscription Notifications'].map((label) => (
-            <Button key={label} variant="outline" size="sm" disabled>
-              {label}
-            </Button>
-          ))}
-        </div>
-        <p className="text-sm text-ink-muted">Template management coming in future updates</p>
-        <p className="text-sm text-ink-muted">
-          Email is delivered {s.emailDelivery === 'smtp' ? 'over SMTP' : 'to the local outbox (no SMTP_URL)'}.
-        </p>
-      </Card>
+      <EmailTemplatesCard emailDelivery={s.emailDelivery} />
       <Card className="flex flex-col gap-3">
         <h3 className="flex items-center gap-2 text-xl text-night-900">
           <Settings className="size-5 text-rose-600" aria-hidden="true" /> Platform Configuration

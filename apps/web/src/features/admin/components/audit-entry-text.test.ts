@@ -150,3 +150,31 @@ describe('a suspension line (issue 30)', () => {
     );
   });
 });
+
+describe('member administration and email template lines (issue 33)', () => {
+  it('names the member and the email', () => {
+    expect(
+      auditEntryText(
+        entry({
+          action: 'member.complimentary_grant',
+          targetType: 'user',
+          targetName: 'Bea',
+          details: { endsAt: '2027-02-28T12:00:00.000Z' },
+        }),
+      ),
+    ).toBe('granted Bea a complimentary membership until 28 Feb 2027');
+    expect(auditEntryText(entry({ action: 'member.complimentary_end', targetType: 'user', targetName: 'Bea' }))).toBe(
+      "ended Bea's complimentary membership",
+    );
+    expect(
+      auditEntryText(
+        entry({ action: 'email_template.update', targetType: 'email_template', details: { title: 'Welcome email' } }),
+      ),
+    ).toBe('edited the email "Welcome email"');
+    expect(
+      auditEntryText(
+        entry({ action: 'email_template.restore', targetType: 'email_template', details: { title: 'Password reset' } }),
+      ),
+    ).toBe('restored the built-in email "Password reset"');
+  });
+});

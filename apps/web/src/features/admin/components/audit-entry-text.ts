@@ -54,6 +54,30 @@ const PHRASES: Record<string, (entry: AuditEntry) => string> = {
   'pod.accept': (e) => `accepted ${whose(e.memberName)} request to join ${named(e.targetName, 'a pod')}`,
   'pod.decline': (e) => `declined ${whose(e.memberName)} request to join ${named(e.targetName, 'a pod')}`,
   'pod.remove_member': (e) => `removed ${e.memberName ?? 'a member'} from ${named(e.targetName, 'a pod')}`,
+  // Billing history (issue 33): the Cancellation card.
+  'billing.cancellation_settings': (e) => {
+    const to = e.details.to as { pauseEnabled?: boolean; maxPauseMonths?: number } | undefined;
+    return to?.pauseEnabled
+      ? `offered members a pause of up to ${to.maxPauseMonths ?? 1} month${to.maxPauseMonths === 1 ? '' : 's'} when they cancel`
+      : 'stopped offering a pause when members cancel';
+  },
+  // Member administration and email templates (issue 33).
+  'member.complimentary_grant': (e) =>
+    `granted ${e.targetName ?? 'a member'} a complimentary membership${
+      typeof e.details.endsAt === 'string' ? ` until ${auditDate.format(new Date(e.details.endsAt))}` : ''
+    }`,
+  'member.complimentary_end': (e) => `ended ${whose(e.targetName)} complimentary membership`,
+  'email_template.update': (e) => `edited the email "${detail(e, 'title') ?? 'template'}"`,
+  'email_template.restore': (e) => `restored the built-in email "${detail(e, 'title') ?? 'template'}"`,
+  // Plans and coupons (issue 33): details carry the code.
+  'plans.settings': () => 'changed the plans and the free trial',
+  'coupon.create': (e) => `created the coupon ${named(detail(e, 'code'), 'since removed')}`,
+  'coupon.deactivate': (e) => `deactivated the coupon ${named(detail(e, 'code'), 'since removed')}`,
+  // Announcements (issue 33): details carry the title, so a deleted one still reads.
+  'announcement.create': (e) => `sent the announcement ${named(detail(e, 'title'), 'since removed')}`,
+  'announcement.pin': (e) => `pinned the announcement ${named(detail(e, 'title'), 'since removed')}`,
+  'announcement.unpin': (e) => `unpinned the announcement ${named(detail(e, 'title'), 'since removed')}`,
+  'announcement.delete': (e) => `deleted the announcement ${named(detail(e, 'title'), 'since removed')}`,
   'event.create': (e) => `created the event ${named(e.targetName, 'since removed')}`,
   'event.update': (e) => `edited the event ${named(e.targetName, 'since removed')}`,
   'event.cancel': (e) => `cancelled the event ${named(e.targetName, 'since removed')}`,

@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@lunara/shared/roles';
-import { Search } from 'lucide-react';
+import { Download, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -17,6 +17,8 @@ import { useMe } from '../../auth/api/get-me.ts';
 import { useLiftSuspension } from '../../moderation/api/suspensions.ts';
 import { SuspendMemberDialog } from '../../moderation/components/suspend-member-dialog.tsx';
 import { assignRole, useAdminMutation, useAdminUsers } from '../api/admin-api.ts';
+import { MEMBER_EXPORT_URL } from '../api/member-admin-api.ts';
+import { MemberDetailDialog } from './member-detail-dialog.tsx';
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', moderator: 'Moderator', user: 'User' };
 const FILTERS = [
@@ -41,19 +43,27 @@ export function UserManagement() {
   const me = useMe().user;
   const liftSuspension = useLiftSuspension();
   const [suspending, setSuspending] = useState<{ id: string; name: string } | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <section aria-labelledby="users-title" className="flex flex-col gap-4">
-      <h2 id="users-title" className="text-2xl text-night-900">
-        User Management
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="users-title" className="text-2xl text-night-900">
+          User Management
+        </h2>
+        <Button asChild variant="outline" size="sm">
+          <a href={MEMBER_EXPORT_URL} download>
+            <Download className="size-4" aria-hidden="true" /> Export CSV
+          </a>
+        </Button>
+      </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
           <Search className="absolute top-3.5 left-3 size-4 text-ink-muted" aria-hidden="true" />
           <Input
-            aria-label="Search users"
-            placeholder="Search users..."
+            aria-label="Search users by name or email"
+            placeholder="Search by name or email..."
             className="pl-9"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -96,9 +106,18 @@ export function UserManagement() {
                   </Badge>
                 )}
               </p>
+              <p className="text-sm text-ink [overflow-wrap:anywhere]">{member.email}</p>
               <p className="truncate text-sm text-ink-muted">{member.bio || 'No bio available'}</p>
               <p className="text-xs text-ink-muted">Joined {relativeTime(member.createdAt)}</p>
             </div>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Details of ${member.displayName || 'Unnamed User'}`}
+              onClick={() => setOpened(member.id)}
+            >
+              Details
+            </Button>
             <Select
               aria-label={`Role of ${member.displayName || 'Unnamed User'}`}
               value={member.role}
@@ -148,6 +167,7 @@ export function UserManagement() {
         ))}
       </ul>
       <LoadMoreButton query={users} />
+      {opened && <MemberDetailDialog userId={opened} onClose={() => setOpened(null)} />}
       {suspending && (
         <SuspendMemberDialog
           member={suspending}

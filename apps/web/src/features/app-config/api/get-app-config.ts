@@ -15,6 +15,7 @@ export function useAppConfig(): PublicConfig {
     data ?? {
       productName: 'Lunara',
       priceCents: 5500,
+      plans: { monthlyCents: 5500, yearlyCents: null, trialDays: 0 },
       currency: 'USD',
       billingProvider: 'test',
       isProduction: true,

@@ -1,10 +1,14 @@
 import type { BillingRedirect } from '@lunara/shared/billing-schemas';
+import type { CheckoutBody } from '@lunara/shared/plans';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { showBillingError } from './billing-error-toast.ts';
 import { useFollowBillingRedirect } from './follow-billing-redirect.ts';
 
-export const startCheckout = () => apiFetch<BillingRedirect>('/api/billing/checkout', { method: 'POST', body: {} });
+/** The monthly plan unless she chose another (issue 33: plans, trials and coupons). */
+// biome-ignore lint/suspicious/noConfusingVoidType: void lets `mutate()` be called without a plan (the monthly one).
+export const startCheckout = (body: CheckoutBody | void) =>
+  apiFetch<BillingRedirect>('/api/billing/checkout', { method: 'POST', body: body ?? {} });
 
 /** create-checkout: Stripe's page opens in a new tab (spec), the test checkout in this one. */
 export function useStartCheckout() {

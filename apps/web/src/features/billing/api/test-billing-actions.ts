@@ -15,6 +15,7 @@ export function useTestBillingAction(action: TestAction) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['subscription'] }),
         queryClient.invalidateQueries({ queryKey: ['me'] }),
+        queryClient.invalidateQueries({ queryKey: ['billing'] }),
       ]);
     },
   });

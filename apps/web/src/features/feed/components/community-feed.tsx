@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { PinnedAnnouncements } from '../../announcements/components/pinned-announcements.tsx';
 import { useFeedVisit } from '../api/feed-visit.ts';
 import { usePosts } from '../api/get-posts.ts';
 import { PostCard } from './post-card.tsx';
@@ -30,6 +31,7 @@ export function CommunityFeed({
 
   return (
     <section aria-labelledby="feed-title" className="mx-auto flex w-full max-w-[45rem] flex-col gap-5">
+      <PinnedAnnouncements />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="feed-title" className="text-2xl text-night-900">
           Share with the Sisterhood

@@ -13,6 +13,7 @@ const GROUPS: Array<[string, Array<[keyof Preferences, string]>]> = [
     'General Settings',
     [
       ['emailEnabled', 'Email Notifications'],
+      ['announcementEmails', 'Announcements by email'],
       ['pushEnabled', 'Push Notifications'],
     ],
   ],
