@@ -1,5 +1,5 @@
 import { CONTENT_MESSAGES } from '@lunara/shared/content-studio';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../../../test/fixtures/media-files.ts';
 import type { TestApp, TestMember } from '../../../test/test-app.ts';
@@ -136,7 +136,8 @@ describe('a course from draft to the catalog', () => {
     const audit = await t.database.db
       .select({ action: auditLog.action, details: auditLog.details })
       .from(auditLog)
-      .where(and(eq(auditLog.targetType, 'course'), eq(auditLog.targetId, String(created.id))));
+      .where(and(eq(auditLog.targetType, 'course'), eq(auditLog.targetId, String(created.id))))
+      .orderBy(asc(auditLog.createdAt));
     expect(audit.map((row) => row.action)).toEqual([
       'course.create',
       'course.update',
