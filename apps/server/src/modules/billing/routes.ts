@@ -15,6 +15,20 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 409: errorR
 const orderBody = checkoutBodySchema.default({ plan: 'month', couponCode: undefined });
 const orderErrors = { ...errors, 400: errorResponseSchema, 404: errorResponseSchema };
 
+/**
+ * Coupon codes could be found by trying them: each member (or address, signed out) gets a bounded number of
+ * quotes and checkouts per ten minutes. Counted after validation, so a malformed body costs nothing.
+ */
+const orderLimit = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: 10 * 60_000,
+    hook: 'preHandler' as const,
+    keyGenerator: async (request: FastifyRequest) =>
+      `billing-order:${(await request.getSessionUser())?.id ?? request.ip}`,
+  },
+});
+
 /** Billing actions need a session; the spec's message for a missing one is "No access token". */
 async function billingMember(request: FastifyRequest): Promise<SessionUser> {
   const member = await request.getSessionUser();
@@ -41,6 +55,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/billing/checkout',
     {
+      config: orderLimit(20),
       schema: {
         tags: ['billing'],
         summary: 'create-checkout: where to pay for a membership (plan, coupon)',
@@ -55,7 +70,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/billing/quote',
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: orderLimit(60),
       schema: {
         tags: ['billing'],
         summary: 'What the plan costs her, with her trial and the coupon she typed (nothing is written)',
@@ -107,6 +122,7 @@ const testModeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/billing/test/complete',
     {
+      config: orderLimit(20),
       schema: {
         tags: ['billing'],
         summary: 'Test mode: complete the test payment (plan, coupon)',

@@ -78,8 +78,11 @@ export async function upsertStripeInvoice(db: Db, input: StripeInvoiceInput): Pr
     .onConflictDoUpdate({
       target: [invoices.provider, invoices.providerInvoiceId],
       set: {
-        // A refund is final: a late invoice.paid does not make it paid again.
-        status: sql`case when ${invoices.status} = 'refunded' then 'refunded' else excluded.status end`,
+        // A refund is final: a late invoice.paid does not make it paid again. Paid is final too short of a
+        // refund: Stripe does not order its events, so a failed attempt's event may arrive after the payment.
+        status: sql`case when ${invoices.status} = 'refunded' then 'refunded'
+          when ${invoices.status} = 'paid' and excluded.status <> 'refunded' then 'paid'
+          else excluded.status end`,
         amountCents: input.amountCents,
         hostedInvoiceUrl: sql`coalesce(excluded.hosted_invoice_url, ${invoices.hostedInvoiceUrl})`,
       },

@@ -90,6 +90,9 @@ describe('Stripe invoice webhooks', () => {
     expect(await rows()).toMatchObject([{ status: 'open', amountCents: 5500 }]);
     await deliver('invoice.paid', invoiceObject('in_fail_0002', customerId));
     expect(await rows()).toMatchObject([{ status: 'paid' }]);
+    // An earlier attempt's failure delivered late does not make a paid invoice open again.
+    await deliver('invoice.payment_failed', invoiceObject('in_fail_0002', customerId, { amount_paid: 0 }));
+    expect(await rows()).toMatchObject([{ status: 'paid' }]);
     await deliver('charge.refunded', { id: 'ch_1', object: 'charge', invoice: 'in_fail_0002', refunded: true });
     expect(await rows()).toMatchObject([{ status: 'refunded' }]);
     // A late paid event does not undo the refund.

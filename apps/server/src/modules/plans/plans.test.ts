@@ -293,6 +293,20 @@ describe('coupons', () => {
     ).toHaveLength(0);
   });
 
+  it('limits how many codes one member can try, on the quote and at checkout', async () => {
+    const member = await t.signUp();
+    const tries = [];
+    for (let i = 0; i < 61; i++) tries.push(await quote(member, { plan: 'month', couponCode: `GUESS-${i}` }));
+    expect(tries.slice(0, 60).every((r) => r.statusCode === 404)).toBe(true);
+    expect(tries[60]?.statusCode).toBe(429);
+    const checkouts = [];
+    for (let i = 0; i < 21; i++) checkouts.push(await complete(member, { plan: 'month', couponCode: `GUESS-${i}` }));
+    expect(checkouts.slice(0, 20).every((r) => r.statusCode === 404)).toBe(true);
+    expect(checkouts[20]?.statusCode).toBe(429);
+    // Another member is not held back by her tries.
+    expect((await quote(await t.signUp(), { plan: 'month' })).statusCode).toBe(200);
+  });
+
   it('writes the plan, price and coupon terms onto her subscription at checkout', async () => {
     const member = await t.signUp();
     const coupon = await createCoupon({ kind: 'amount', value: 5000, duration: 'repeating', durationMonths: 24 });
