@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ANNOUNCEMENT_DUPLICATE, UNSUBSCRIBE_BAD_TOKEN } from '@lunara/shared/announcements';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
+import { queryRows } from '../../db/client.ts';
 import { formerMembers } from '../../db/schema/account-data.ts';
 import { announcementDeliveries, announcements } from '../../db/schema/announcements.ts';
 import { user } from '../../db/schema/auth.ts';
@@ -12,6 +13,7 @@ import { notificationPreferences } from '../../db/schema/notifications.ts';
 import { appSettings, outbox } from '../../db/schema/operations.ts';
 import { suspensions } from '../../db/schema/suspensions.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { isPayingMember } from './audience.ts';
 import { ANNOUNCEMENT_EMAIL_BATCH, ANNOUNCEMENT_EMAIL_INTERVAL_MS, sendAnnouncementEmailBatch } from './email-job.ts';
 import { unsubscribeKeyOf } from './email-runner.ts';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.ts';
@@ -190,6 +192,18 @@ describe('announcements: who may send and see', () => {
       .values({ circleId, userId: lapsedCircleMember.id, status: 'approved' });
     await grantRoleByEmail(t.database.db, lapsedCircleMember.email, 'moderator');
     expect(await pinnedIds(lapsedCircleMember)).toEqual([forCircle, forAll]);
+
+    // A complimentary membership past its end, not yet settled by a read, is over for the audience too.
+    const gifted = await t.signUpSubscriber();
+    await t.database.db
+      .update(subscriptions)
+      .set({ provider: 'complimentary', currentPeriodEnd: new Date(Date.now() - 1000), cancelAtPeriodEnd: true })
+      .where(eq(subscriptions.userId, gifted.id));
+    const [paying] = await queryRows<{ paying: boolean }>(
+      t.database.db,
+      sql`select ${isPayingMember(gifted.id)} as paying`,
+    );
+    expect(paying?.paying).toBe(false);
 
     // Someone outside the circle cannot dismiss (or learn of) it.
     expect((await t.api(subscriber, 'POST', `/api/announcements/${forCircle}/dismiss`)).statusCode).toBe(404);

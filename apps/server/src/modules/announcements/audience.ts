@@ -1,17 +1,9 @@
-import { SUBSCRIBED_STATUSES } from '@lunara/shared/billing';
-import { type AnyColumn, inArray, type SQL, sql } from 'drizzle-orm';
-import { subscriptions } from '../../db/schema/billing.ts';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { circleMemberships } from '../../db/schema/circles.ts';
+import { hasLiveMembership } from '../billing/community-access.ts';
 
-/**
- * A paying member: a subscribed membership (SUBSCRIBED_STATUSES), with the rule of `canUseCommunity`
- * for a test membership cancelled at a period end that has passed (over, even before the provider says so).
- */
-export const isPayingMember = (memberId: AnyColumn | SQL | string) => sql`exists (
-  select 1 from ${subscriptions}
-  where ${subscriptions.userId} = ${memberId} and ${inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])}
-    and not (${subscriptions.provider} = 'test' and ${subscriptions.status} = 'active'
-             and ${subscriptions.cancelAtPeriodEnd} and ${subscriptions.currentPeriodEnd} <= now()))`;
+/** A member with a membership that gives access now (the rule of `canUseCommunity`, without staff). */
+export const isPayingMember = hasLiveMembership;
 
 /** An approved member of the circle. */
 export const isCircleMember = (memberId: AnyColumn | SQL | string, circleId: AnyColumn | SQL | string) => sql`exists (

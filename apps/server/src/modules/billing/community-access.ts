@@ -14,11 +14,17 @@ const STAFF_ROLES = ROLES.filter(isModeratorRole);
  * that renews still counts. One rule for every list, so no list offers or ranks a member the guard would
  * turn away.
  */
+/**
+ * A membership that gives access now: subscribed, less a test membership cancelled at a period end that
+ * has passed and a complimentary one past its end (both over, as the guard's read would settle them).
+ */
+export const hasLiveMembership = (memberId: AnyColumn | SQL | string) => sql`exists (
+  select 1 from ${subscriptions}
+  where ${subscriptions.userId} = ${memberId} and ${inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])}
+    and not (${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} <= now()
+             and (${subscriptions.provider} = 'complimentary'
+                  or (${subscriptions.provider} = 'test' and ${subscriptions.cancelAtPeriodEnd}))))`;
+
 export const canUseCommunity = (memberId: AnyColumn | SQL | string) => sql`(
   exists (select 1 from ${userRoles} where ${userRoles.userId} = ${memberId} and ${inArray(userRoles.role, STAFF_ROLES)})
-  or exists (
-    select 1 from ${subscriptions}
-    where ${subscriptions.userId} = ${memberId} and ${inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])}
-      and not (${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} <= now()
-               and (${subscriptions.provider} = 'complimentary'
-                    or (${subscriptions.provider} = 'test' and ${subscriptions.cancelAtPeriodEnd})))))`;
+  or ${hasLiveMembership(memberId)})`;
