@@ -182,6 +182,17 @@ export async function grantComplimentary(
         `She already has a complimentary membership until ${dateText(complimentary.currentPeriodEnd)}: end it first to grant another`,
       );
     }
+    // A paused membership resumes (and charges her) by itself: a free period would overlap a paid one.
+    const [paused] = await tx
+      .select({ pausedUntil: subscriptions.pausedUntil })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'paused')))
+      .limit(1);
+    if (paused) {
+      throw conflict(
+        `Her membership is paused${paused.pausedUntil ? ` until ${dateText(paused.pausedUntil)}` : ''}: it resumes by itself, so a complimentary one is not possible now`,
+      );
+    }
     const paid = live[0];
     if (paid) {
       throw conflict(

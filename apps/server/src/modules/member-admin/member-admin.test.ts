@@ -171,6 +171,16 @@ describe('complimentary memberships', () => {
     expect(paid.statusCode).toBe(409);
     expect(paid.json().error.message).toMatch(/already has a paid membership/);
 
+    // A paused membership resumes and charges by itself: no free one on top of it.
+    const pausing = await t.signUpSubscriber();
+    await t.database.db
+      .update(subscriptions)
+      .set({ status: 'paused', pausedUntil: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(subscriptions.userId, pausing.id));
+    const overPause = await grant(admin, pausing.id, { months: 1 });
+    expect(overPause.statusCode).toBe(409);
+    expect(overPause.json().error.message).toMatch(/^Her membership is paused until/);
+
     const ended = await t.api(admin, 'DELETE', `/api/admin/members/${fresh.id}/complimentary`);
     expect(ended.statusCode).toBe(200);
     expect(ended.json().membership).toMatchObject({ status: 'canceled', subscribed: false });
