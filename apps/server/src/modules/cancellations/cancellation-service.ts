@@ -115,6 +115,7 @@ export async function pauseTestMembership(db: Db, userId: string, months: number
   }
   const sub = requireTest(await findManagedSubscription(db, userId));
   if (sub.status === 'paused') throw conflict(ALREADY_PAUSED);
+  if (sub.status === 'trialing') throw conflict('A pause can be chosen once your free trial has ended');
   const changed = await db
     .update(subscriptions)
     .set({ pausedUntil: addMonths(sub.currentPeriodEnd, months), updatedAt: sql`now()` })

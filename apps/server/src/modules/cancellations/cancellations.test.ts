@@ -108,6 +108,12 @@ describe('pausing', () => {
     expect((await t.api(member, 'POST', '/api/billing/pause', { months: 3 })).statusCode).toBe(400);
     expect((await t.api(member, 'POST', '/api/billing/pause', { months: 0 })).statusCode).toBe(400);
     expect((await subOf(member)).pausedUntil).toBeNull();
+    // On a free trial there is no paid period to pause after: she is told so.
+    await t.database.db.update(subscriptions).set({ status: 'trialing' }).where(eq(subscriptions.userId, member.id));
+    const trial = await t.api(member, 'POST', '/api/billing/pause', { months: 1 });
+    expect(trial.statusCode).toBe(409);
+    expect(trial.json().error.message).toBe('A pause can be chosen once your free trial has ended');
+    expect((await subOf(member)).pausedUntil).toBeNull();
   });
 
   it('starts at the end of the paid period, gives no access and no charge, and resumes by itself', async () => {
