@@ -144,6 +144,8 @@ try {
     await shoot('admin-content', '/admin?tab=content');
     await shoot('admin-settings', '/admin?tab=settings');
     await shoot('admin-pods', '/admin?tab=pods');
+    // The owner's business (issue 33).
+    for (const tab of ['analytics', 'plans', 'announcements']) await shoot(`admin-${tab}`, `/admin?tab=${tab}`);
     for (const section of ['courses', 'rituals', 'categories', 'baths', 'assessment']) {
       await shoot(`content-studio-${section}`, `/admin/content?section=${section}`);
     }
