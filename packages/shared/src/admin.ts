@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_STATUSES } from './billing.ts';
 import { circleSchema } from './circles.ts';
-import { CIRCLE_TYPES } from './community.ts';
+import { CIRCLE_TYPES, EVENT_VISIBILITIES } from './community.ts';
 import { pageOf, postSchema } from './feed.ts';
 import { cursorSchema } from './params.ts';
 import { ROLES } from './roles.ts';
@@ -150,6 +150,8 @@ export const eventBodySchema = z
     meetingLink: httpsUrlSchema(MEETING_LINK_NOT_HTTPS).nullable().optional(),
     location: optionalSingleLineText(300, 'The location').nullable().optional(),
     maxAttendees: z.number().int().min(1, 'Capacity must be at least 1').max(100_000).nullable().optional(),
+    /** A circle-only event is seen, and answered, by the circle's members alone (and staff). */
+    visibility: z.enum(EVENT_VISIBILITIES, { message: 'Choose who can see the event' }).default('community'),
   })
   .refine((event) => !event.isVirtual || Boolean(event.meetingLink), {
     message: 'A virtual event needs a meeting link starting with https://',

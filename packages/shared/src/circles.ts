@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CIRCLE_TYPES, RSVP_STATUSES } from './community.ts';
+import { CIRCLE_MEMBER_ROLES, CIRCLE_TYPES, EVENT_VISIBILITIES, RSVP_STATUSES } from './community.ts';
 
 export const ALREADY_REQUESTED = "Already Requested: You've already requested to join this circle.";
 export const PRIVATE_CIRCLE = "Private Circle: This is a private circle. You'll need an invitation to join.";
@@ -60,6 +60,10 @@ export const eventSchema = z.object({
   myRsvp: z.enum(RSVP_STATUSES).nullable(),
   /** Lists never hold cancelled events; one opened from an older notification may be. */
   isCancelled: z.boolean(),
+  /** 'circle': only the circle's members (and staff) see it; a Sacred Event ('community') everyone does. */
+  visibility: z.enum(EVENT_VISIBILITIES),
+  /** The viewer may edit and cancel it: an admin, or a host of its circle. */
+  canManage: z.boolean(),
 });
 export type CircleEvent = z.infer<typeof eventSchema>;
 export const eventListSchema = z.object({ events: z.array(eventSchema) });
@@ -69,3 +73,57 @@ export const attendeeListSchema = z.object({
   attendees: z.array(z.object({ userId: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() })),
 });
 export type AttendeeList = z.infer<typeof attendeeListSchema>;
+
+/*
+ * A circle as a place (issue 34): its page, its members and hosts, its feed, chat and events. Who sees
+ * what is the server's check (apps/server/src/modules/circles/circle-access.ts); these are the shapes.
+ */
+export const CIRCLE_NOT_FOUND = 'This circle does not exist';
+export const NOT_IN_CIRCLE = 'Only members of this circle can see this';
+export const NOT_CIRCLE_HOST = "Only this circle's hosts and admins can do this";
+export const CIRCLE_MEMBERS_PAGE_SIZE = 50;
+
+export const circleMemberSchema = z.object({
+  userId: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(CIRCLE_MEMBER_ROLES),
+  joinedAt: z.string(),
+});
+export type CircleMember = z.infer<typeof circleMemberSchema>;
+/** Hosts first, then by the time each joined; keyset-paged. */
+export const circleMemberPageSchema = z.object({ items: z.array(circleMemberSchema), nextCursor: z.string().nullable() });
+export type CircleMemberPage = z.infer<typeof circleMemberPageSchema>;
+
+/**
+ * A circle's page. Outsiders of a private circle get only its name, type and their own request
+ * (`canSeeInside` false, every other field null or empty); anyone may see the outside of the others;
+ * only members and staff (moderators, admins) see inside: feed, events and members. The chat is its
+ * members' alone (`conversationId` is null to anyone else).
+ */
+export const circleDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(CIRCLE_TYPES),
+  description: z.string().nullable(),
+  focusArea: z.string().nullable(),
+  maxMembers: z.number().int().nullable(),
+  memberCount: z.number().int().nullable(),
+  hosts: z.array(circleMemberSchema.pick({ userId: true, displayName: true, avatarUrl: true })),
+  isMember: z.boolean(),
+  myStatus: z.enum(['pending', 'approved', 'declined']).nullable(),
+  myRole: z.enum(CIRCLE_MEMBER_ROLES).nullable(),
+  /** Feed, events and members are hers to read (a member, or staff). */
+  canSeeInside: z.boolean(),
+  /** She decides join requests and removes members: a host of this circle, a moderator or an admin. */
+  canModerate: z.boolean(),
+  /** She schedules the circle's events: a host of this circle or an admin. */
+  canScheduleEvents: z.boolean(),
+  /** She names hosts: admins only. */
+  canAssignHosts: z.boolean(),
+  /** The circle's group conversation, to its members only. */
+  conversationId: z.string().nullable(),
+});
+export type CircleDetail = z.infer<typeof circleDetailSchema>;
+
+export const circleRoleBodySchema = z.object({ role: z.enum(CIRCLE_MEMBER_ROLES, { message: 'Choose host or member' }) });

@@ -17,7 +17,12 @@ export type ForumIcon = (typeof FORUM_ICONS)[number];
 export const CIRCLE_TYPES = ['open', 'specialized', 'course_aligned', 'private'] as const;
 export type CircleType = (typeof CIRCLE_TYPES)[number];
 export const CIRCLE_MEMBERSHIP_STATUSES = ['pending', 'approved', 'declined'] as const;
-export const CIRCLE_MEMBER_ROLES = ['member', 'leader'] as const;
+/** A circle's hosts (set by admins) approve its join requests, remove members and schedule its events. */
+export const CIRCLE_MEMBER_ROLES = ['member', 'host'] as const;
+export type CircleMemberRole = (typeof CIRCLE_MEMBER_ROLES)[number];
+/** Who sees an event: every member of the community (a Sacred Event), or only its circle's members. */
+export const EVENT_VISIBILITIES = ['community', 'circle'] as const;
+export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
 
 export const RSVP_STATUSES = ['going', 'maybe', 'not_going'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];

@@ -19,6 +19,8 @@ export const createPostBodySchema = z.object({
   category: z.enum(POST_CATEGORY_KEYS, { message: 'Choose one of the categories' }).default('general'),
   /** Uploads of the author's (`POST /api/media/post_image`) shown with the post, in this order. */
   images: postImagesInputSchema,
+  /** Posting in a circle: only its members (and staff) will see it. Absent: the main feed. */
+  circleId: z.uuid('Unknown circle').optional(),
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
@@ -54,6 +56,8 @@ export const postSchema = z.object({
   hiddenForReview: z.boolean().optional(),
   /** When its author last edited it; null if never. */
   editedAt: z.string().nullable(),
+  /** The circle it was posted in (seen only by its members and staff); null on the main feed. */
+  circle: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
 

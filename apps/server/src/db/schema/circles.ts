@@ -1,8 +1,15 @@
-import { CIRCLE_MEMBER_ROLES, CIRCLE_MEMBERSHIP_STATUSES, CIRCLE_TYPES, RSVP_STATUSES } from '@lunara/shared/community';
+import {
+  CIRCLE_MEMBER_ROLES,
+  CIRCLE_MEMBERSHIP_STATUSES,
+  CIRCLE_TYPES,
+  EVENT_VISIBILITIES,
+  RSVP_STATUSES,
+} from '@lunara/shared/community';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { checkIn, createdAt, id, updatedAt } from './columns.ts';
+import { conversations } from './messages.ts';
 import { searchVector } from './search-vector.ts';
 
 export const circles = pgTable(
@@ -17,6 +24,8 @@ export const circles = pgTable(
     search: searchVector({ A: 'name', B: 'focus_area', C: 'description' }),
     maxMembers: integer('max_members').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** The circle's chat: a group conversation of its approved members, made when first needed. */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -52,6 +61,11 @@ export const circleMemberships = pgTable(
     checkIn('circle_memberships_role_check', t.role, CIRCLE_MEMBER_ROLES),
     index('circle_memberships_user_idx').on(t.userId, t.status),
     index('circle_memberships_circle_status_idx').on(t.circleId, t.status),
+    // The members list: hosts first ('host' < 'member'), then by when each joined (updated_at is set when
+    // a request is approved and never by a role change), keyset on (role, updated_at, user_id).
+    index('circle_memberships_members_idx')
+      .on(t.circleId, t.role, t.updatedAt, t.userId)
+      .where(sql`${t.status} = 'approved'`),
   ],
 );
 
@@ -74,11 +88,14 @@ export const circleEvents = pgTable(
     maxAttendees: integer('max_attendees'),
     attendeeCount: integer('attendee_count').notNull().default(0),
     isCancelled: boolean('is_cancelled').notNull().default(false),
+    /** 'circle': its circle's members (and staff) alone see and answer it; 'community': everyone. */
+    visibility: text('visibility').notNull().default('community'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    checkIn('circle_events_visibility_check', t.visibility, EVENT_VISIBILITIES),
     check('circle_events_duration_positive', sql`${t.durationMinutes} > 0`),
     check('circle_events_max_attendees_positive', sql`${t.maxAttendees} is null or ${t.maxAttendees} > 0`),
     check('circle_events_attendee_count_non_negative', sql`${t.attendeeCount} >= 0`),

@@ -1,8 +1,21 @@
 import { POST_CATEGORY_KEYS } from '@lunara/shared/community';
 import { POINT_REASONS } from '@lunara/shared/points';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { circles } from './circles.ts';
 import { checkIn, createdAt, id, updatedAt } from './columns.ts';
 import { searchVector } from './search-vector.ts';
 
@@ -25,6 +38,8 @@ export const posts = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** When its author last changed its words (the "Edited" mark); earlier versions are in content_revisions. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Posted in a circle: only its members (and staff) see it, never the main feed. Null: the main feed. */
+    circleId: uuid('circle_id').references((): AnyPgColumn => circles.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -34,12 +49,14 @@ export const posts = pgTable(
     check('posts_content_not_blank', sql`char_length(btrim(${t.content})) > 0`),
     check('posts_likes_count_non_negative', sql`${t.likesCount} >= 0`),
     check('posts_comments_count_non_negative', sql`${t.commentsCount} >= 0`),
-    // The feed: pinned first, then newest, keyset-paged on (created_at, id).
-    index('posts_feed_idx').on(
-      t.isPinned.desc().nullsFirst(),
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    // The main feed (no circle's posts): pinned first, then newest, keyset-paged on (created_at, id).
+    index('posts_feed_idx')
+      .on(t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.circleId} is null`),
+    // A circle's feed, and "from your circles" (one range per circle of hers).
+    index('posts_circle_feed_idx')
+      .on(t.circleId, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.circleId} is not null`),
     index('posts_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('posts_search_idx').using('gin', t.search),

@@ -52,6 +52,8 @@ function toEvent(row: {
     },
     myRsvp: (row.myRsvp as RsvpStatus | null) ?? null,
     isCancelled: event.isCancelled,
+    visibility: event.visibility as CircleEvent['visibility'],
+    canManage: false,
   };
 }
 

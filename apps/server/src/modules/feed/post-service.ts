@@ -127,6 +127,7 @@ function toPost(row: PostRow): Post {
     savedByMe: Boolean(row.savedByMe),
     images: row.images,
     editedAt: row.editedAt ?? null,
+    circle: null,
   };
 }
 
