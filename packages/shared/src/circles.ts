@@ -92,7 +92,10 @@ export const circleMemberSchema = z.object({
 });
 export type CircleMember = z.infer<typeof circleMemberSchema>;
 /** Hosts first, then by the time each joined; keyset-paged. */
-export const circleMemberPageSchema = z.object({ items: z.array(circleMemberSchema), nextCursor: z.string().nullable() });
+export const circleMemberPageSchema = z.object({
+  items: z.array(circleMemberSchema),
+  nextCursor: z.string().nullable(),
+});
 export type CircleMemberPage = z.infer<typeof circleMemberPageSchema>;
 
 /**
@@ -126,4 +129,6 @@ export const circleDetailSchema = z.object({
 });
 export type CircleDetail = z.infer<typeof circleDetailSchema>;
 
-export const circleRoleBodySchema = z.object({ role: z.enum(CIRCLE_MEMBER_ROLES, { message: 'Choose host or member' }) });
+export const circleRoleBodySchema = z.object({
+  role: z.enum(CIRCLE_MEMBER_ROLES, { message: 'Choose host or member' }),
+});

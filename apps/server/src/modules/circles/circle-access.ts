@@ -1,7 +1,7 @@
 import { CIRCLE_NOT_FOUND, NOT_CIRCLE_HOST, NOT_IN_CIRCLE } from '@lunara/shared/circles';
 import type { CircleMemberRole } from '@lunara/shared/community';
 import { isModeratorRole } from '@lunara/shared/roles';
-import { and, type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { circleMemberships, circles } from '../../db/schema/circles.ts';
 import { forbidden, notFound } from '../../errors.ts';
