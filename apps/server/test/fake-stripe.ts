@@ -31,6 +31,8 @@ export async function startFakeStripe() {
     subscriptionUpdates: [] as Array<{ id: string; fields: Record<string, string> }>,
     /** While set, updating a subscription answers 500. */
     failUpdates: false,
+    /** Which invoice each payment intent paid (GET /v1/invoice_payments?payment[payment_intent]=...). */
+    invoiceOfPaymentIntent: new Map<string, string>(),
   };
 
   const server = http.createServer((request, response) => {
@@ -54,6 +56,21 @@ export async function startFakeStripe() {
         };
         state.customers.push(customer);
         return send(200, customer);
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+        const paymentIntent = url.searchParams.get('payment[payment_intent]') ?? '';
+        const invoice = state.invoiceOfPaymentIntent.get(paymentIntent);
+        const data = invoice
+          ? [
+              {
+                id: nextId('inpay'),
+                object: 'invoice_payment',
+                invoice,
+                payment: { type: 'payment_intent', payment_intent: paymentIntent },
+              },
+            ]
+          : [];
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
       }
       const priceMatch = url.pathname.match(/^\/v1\/prices\/([\w-]+)$/);
       if (request.method === 'GET' && priceMatch?.[1]) {

@@ -7,7 +7,7 @@ import { user } from '../../db/schema/auth.ts';
 import { billingCustomers, billingEvents, subscriptions } from '../../db/schema/billing.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { syncStripePause } from '../cancellations/stripe-actions.ts';
-import { applyStripeInvoiceEvent } from '../invoices/stripe-invoices.ts';
+import { applyStripeInvoiceEvent, invoiceOfPaymentIntentAt } from '../invoices/stripe-invoices.ts';
 import {
   applyStripePlanTerms,
   createStripeCoupon,
@@ -191,7 +191,7 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
       const subscriptionId = subscriptionIdOf(event);
       try {
         if (subscriptionId) await syncSubscription(subscriptionId);
-        await applyStripeInvoiceEvent(db, event, subscriptionId);
+        await applyStripeInvoiceEvent(db, event, subscriptionId, invoiceOfPaymentIntentAt(stripe));
       } catch (error) {
         // Let Stripe retry: un-claim so the next delivery applies it.
         await db.update(billingEvents).set({ processedAt: null }).where(eq(billingEvents.id, event.id));

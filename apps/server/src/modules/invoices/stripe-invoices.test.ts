@@ -102,6 +102,19 @@ describe('Stripe invoice webhooks', () => {
     expect((await rows()).map((row) => row.status).sort()).toEqual(['refunded', 'void']);
   });
 
+  it('finds the invoice of a refunded charge through its payment intent (charges name no invoice since 2025-03-31)', async () => {
+    const { member, customerId } = await stripeMember();
+    await deliver('invoice.paid', invoiceObject('in_pi_0004', customerId));
+    fake.state.invoiceOfPaymentIntent.set('pi_refund_1', 'in_pi_0004');
+    const rows = () => t.database.db.select().from(invoices).where(eq(invoices.userId, member.id));
+    // A partial refund leaves the invoice paid; a charge of no invoice of ours changes nothing.
+    await deliver('charge.refunded', { id: 'ch_2', object: 'charge', payment_intent: 'pi_refund_1', refunded: false });
+    await deliver('charge.refunded', { id: 'ch_3', object: 'charge', payment_intent: 'pi_unknown', refunded: true });
+    expect(await rows()).toMatchObject([{ status: 'paid' }]);
+    await deliver('charge.refunded', { id: 'ch_4', object: 'charge', payment_intent: 'pi_refund_1', refunded: true });
+    expect(await rows()).toMatchObject([{ status: 'refunded' }]);
+  });
+
   it('ignores an invoice of a customer it does not know', async () => {
     await deliver('invoice.paid', invoiceObject('in_unknown_0004', 'cus_nobody'));
     expect(

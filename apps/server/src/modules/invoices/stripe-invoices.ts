@@ -17,16 +17,43 @@ const INVOICE_EVENT_STATUS: Record<string, InvoiceStatus> = {
 
 const fromUnix = (seconds: unknown) => new Date((typeof seconds === 'number' ? seconds : 0) * 1000);
 
+/** The invoice a payment intent paid, asked of Stripe (null when it paid none). */
+export type InvoiceOfPaymentIntent = (paymentIntentId: string) => Promise<string | null>;
+
+/**
+ * Since API version 2025-03-31 a charge no longer names its invoice: an invoice's payments link it to the
+ * payment intent instead. Older charges (and accounts pinned to an older version) still carry `invoice`.
+ */
+export const invoiceOfPaymentIntentAt =
+  (stripe: Stripe): InvoiceOfPaymentIntent =>
+  async (paymentIntentId) => {
+    const payments = await stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+      limit: 1,
+    });
+    return idOf(payments.data[0]?.invoice) ?? null;
+  };
+
 /**
  * Stripe's invoices in her billing history: invoice.paid, invoice.payment_failed and invoice.voided upsert
  * the row by Stripe's invoice id (a repeat delivery changes nothing), charge.refunded marks a fully
  * refunded invoice. Events for a customer we do not know are ignored.
  */
-export async function applyStripeInvoiceEvent(db: Db, event: Stripe.Event, subscriptionId?: string): Promise<void> {
+export async function applyStripeInvoiceEvent(
+  db: Db,
+  event: Stripe.Event,
+  subscriptionId: string | undefined,
+  invoiceOfPaymentIntent: InvoiceOfPaymentIntent,
+): Promise<void> {
   const object = event.data.object as unknown as Record<string, unknown>;
   if (event.type === 'charge.refunded') {
-    const invoiceId = idOf(object.invoice) ?? idOf((object.metadata as Record<string, unknown> | undefined)?.invoice);
-    if (invoiceId && object.refunded === true) await markStripeInvoiceRefunded(db, invoiceId);
+    if (object.refunded !== true) return;
+    const paymentIntentId = idOf(object.payment_intent);
+    const invoiceId =
+      idOf(object.invoice) ??
+      idOf((object.metadata as Record<string, unknown> | undefined)?.invoice) ??
+      (paymentIntentId ? await invoiceOfPaymentIntent(paymentIntentId) : null);
+    if (invoiceId) await markStripeInvoiceRefunded(db, invoiceId);
     return;
   }
   const status = INVOICE_EVENT_STATUS[event.type];
