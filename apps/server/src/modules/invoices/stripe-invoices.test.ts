@@ -115,6 +115,16 @@ describe('Stripe invoice webhooks', () => {
     expect(await rows()).toMatchObject([{ status: 'refunded' }]);
   });
 
+  it('lists no "Paid $0.00" for the empty invoice that opens a free trial, but lists its first charge', async () => {
+    const { member, customerId } = await stripeMember();
+    const trial = { amount_paid: 0, amount_due: 0, billing_reason: 'subscription_create' };
+    await deliver('invoice.paid', invoiceObject('in_trial_0005', customerId, trial));
+    const rows = () => t.database.db.select().from(invoices).where(eq(invoices.userId, member.id));
+    expect(await rows()).toEqual([]);
+    await deliver('invoice.paid', invoiceObject('in_after_0006', customerId, { billing_reason: 'subscription_cycle' }));
+    expect(await rows()).toMatchObject([{ providerInvoiceId: 'in_after_0006', status: 'paid', amountCents: 5500 }]);
+  });
+
   it('ignores an invoice of a customer it does not know', async () => {
     await deliver('invoice.paid', invoiceObject('in_unknown_0004', 'cus_nobody'));
     expect(

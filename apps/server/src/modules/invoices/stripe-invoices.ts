@@ -60,6 +60,9 @@ export async function applyStripeInvoiceEvent(
   const invoiceId = idOf(object.id);
   const customerId = idOf(object.customer);
   if (!status || !invoiceId || !customerId) return;
+  // A free trial opens with an invoice of nothing: no payment was taken, and "Paid $0.00" at the top of
+  // her history would read as a charge. Her membership page shows the trial instead.
+  if (object.billing_reason === 'subscription_create' && object.amount_due === 0) return;
   const [customer] = await db
     .select({ userId: billingCustomers.userId })
     .from(billingCustomers)
