@@ -56,5 +56,10 @@ export const NOTIFICATION_TYPES = [
   'event_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/** About her account, not the community: pushed to her phone even while she has no membership. */
+export const ACCOUNT_NOTIFICATION_TYPES = [
+  'data_export_ready',
+  'moderation_warning',
+] as const satisfies NotificationType[];
 
 export const MESSAGE_TYPES = ['text'] as const;

@@ -13,6 +13,7 @@ import {
 import { createTestApp, defaultTestName, type TestApp, type TestMember } from '../../../test/test-app.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
 import { session, user } from '../../db/schema/auth.ts';
+import { subscriptions } from '../../db/schema/billing.ts';
 import { appSettings } from '../../db/schema/operations.ts';
 import { pushDeliveries, pushSubscriptions } from '../../db/schema/push.ts';
 import { createNotification } from '../notifications/notification-service.ts';
@@ -96,7 +97,7 @@ describe('VAPID keys', () => {
     expect(first?.publicKey).toBe(t.app.push.vapid.publicKey);
     const [stored] = await t.database.db.select().from(appSettings).where(eq(appSettings.key, 'vapid_keys'));
     expect(JSON.parse(stored?.value ?? '{}').publicKey).toBe(first?.publicKey);
-    const member = await t.signUp();
+    const member = await t.signUpSubscriber();
     const response = await t.api(member, 'GET', '/api/push/public-key');
     expect(response.json()).toEqual({ publicKey: first?.publicKey });
     expect(Buffer.from(response.json().publicKey, 'base64url')).toHaveLength(65);
@@ -201,8 +202,8 @@ describe('push notifications', () => {
   });
 
   it('go to every device she subscribed, and only to her', async () => {
-    const her = await t.signUp();
-    const other = await t.signUp();
+    const her = await t.signUpSubscriber();
+    const other = await t.signUpSubscriber();
     const phone = await subscribe(her);
     const laptop = await subscribe(her);
     const theirs = await subscribe(other);
@@ -221,7 +222,7 @@ describe('push notifications', () => {
   });
 
   it('queue nothing when she turned Push Notifications off, or the type off', async () => {
-    const her = await t.signUp();
+    const her = await t.signUpSubscriber();
     const device = await subscribe(her);
     await t.api(her, 'PATCH', '/api/notifications/preferences', { pushEnabled: false });
     await notify(her, 'Silent');
@@ -237,8 +238,27 @@ describe('push notifications', () => {
     expect(push.received.filter((p) => p.path === device.name)).toHaveLength(1);
   });
 
+  it('push a member whose membership lapsed only what concerns her account, not the community', async () => {
+    const her = await t.signUpSubscriber();
+    const device = await subscribe(her);
+    await t.database.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.userId, her.id));
+    await notify(her, 'A like she cannot open');
+    expect(await queuedFor(device.endpoint)).toEqual([]);
+    await t.database.db.transaction((tx) =>
+      createNotification(tx, {
+        userId: her.id,
+        actorId: null,
+        type: 'data_export_ready',
+        title: 'Your data is ready',
+        message: 'x',
+      }),
+    );
+    const [received] = await push.waitFor(device.name, 1);
+    expect(payloadOf(received?.body ?? Buffer.alloc(0), device.browser).title).toBe('Your data is ready');
+  });
+
   it('stop at a device whose sign-in expired, queued or not, though its session row is still there', async () => {
-    const her = await t.signUp();
+    const her = await t.signUpSubscriber();
     const device = await subscribe(her);
     const [row] = await t.database.db
       .select({ sessionId: pushSubscriptions.sessionId })
@@ -264,7 +284,7 @@ describe('push notifications', () => {
 
   it('remove a subscription the push service says is gone (410, 404)', async () => {
     for (const status of [410, 404]) {
-      const her = await t.signUp();
+      const her = await t.signUpSubscriber();
       const device = await subscribe(her);
       push.answer(device.name, status);
       await notify(her, 'Into the void');
@@ -275,7 +295,7 @@ describe('push notifications', () => {
   });
 
   it('retry a failing push service with back-off, a limited number of times', async () => {
-    const her = await t.signUp();
+    const her = await t.signUpSubscriber();
     const device = await subscribe(her);
     push.answer(device.name, 500);
     await notify(her, 'Try again');
@@ -319,7 +339,7 @@ describe('push notifications', () => {
   });
 
   it('are sent once when two senders claim the queue at the same time', async () => {
-    const her = await t.signUp();
+    const her = await t.signUpSubscriber();
     const devices = [await subscribe(her), await subscribe(her), await subscribe(her)];
     for (const device of devices) push.answer(device.name, 201);
     // Queued with the senders of this app asleep: its deliveries are made due only below.
@@ -362,7 +382,7 @@ describe('push notifications', () => {
 
 describe('push subscriptions', () => {
   it('are updated by subscribing the same endpoint again, and move to whoever subscribed it last', async () => {
-    const her = await t.signUp();
+    const her = await t.signUpSubscriber();
     const device = await subscribe(her);
     const fresh = makeBrowserKeys();
     const again = await t.api(her, 'POST', '/api/push/subscriptions', { endpoint: device.endpoint, keys: fresh.keys });
@@ -373,7 +393,7 @@ describe('push subscriptions', () => {
       .where(eq(pushSubscriptions.endpoint, device.endpoint));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.p256dh).toBe(fresh.keys.p256dh);
-    const nextUser = await t.signUp();
+    const nextUser = await t.signUpSubscriber();
     expect(
       (await t.api(nextUser, 'POST', '/api/push/subscriptions', { endpoint: device.endpoint, keys: fresh.keys }))
         .statusCode,
@@ -386,7 +406,7 @@ describe('push subscriptions', () => {
   });
 
   it(`are at most ${MAX_PUSH_DEVICES} per member: the oldest is dropped`, async () => {
-    const her = await t.signUp();
+    const her = await t.signUpSubscriber();
     const first = await subscribe(her);
     for (let n = 0; n < MAX_PUSH_DEVICES; n++) await subscribe(her);
     const devices = (await t.api(her, 'GET', '/api/push/subscriptions')).json().devices;
@@ -395,8 +415,8 @@ describe('push subscriptions', () => {
   });
 
   it('are removed by her alone: another member gets a 404 and hers stays', async () => {
-    const her = await t.signUp();
-    const other = await t.signUp();
+    const her = await t.signUpSubscriber();
+    const other = await t.signUpSubscriber();
     const device = await subscribe(her);
     const taken = await t.api(other, 'DELETE', '/api/push/subscriptions', { endpoint: device.endpoint });
     expect(taken.statusCode).toBe(404);
@@ -422,7 +442,7 @@ describe('push subscriptions', () => {
   });
 
   it('go with her account, and their queued pushes with them', async () => {
-    const her = await t.signUp();
+    const her = await t.signUpSubscriber();
     const device = await subscribe(her);
     push.answer(device.name, 500);
     await notify(her, 'Before she left');
@@ -433,7 +453,7 @@ describe('push subscriptions', () => {
   });
 
   it('refuse what is not a push subscription with a clear 400', async () => {
-    const her = await t.signUp();
+    const her = await t.signUpSubscriber();
     const good = makeBrowserKeys().keys;
     const offCurve = Buffer.alloc(65, 7);
     offCurve[0] = 4;
@@ -510,7 +530,7 @@ describe('push subscriptions', () => {
   });
 
   it('refuse http on loopback unless the deployment allows it (tests only)', async () => {
-    const her = await t.signUp();
+    const her = await t.signUpSubscriber();
     const input = { endpoint: push.endpoint('strict'), keys: makeBrowserKeys().keys };
     const [signIn] = await t.database.db.select({ id: session.id }).from(session).where(eq(session.userId, her.id));
     if (!signIn) throw new Error('no session');
@@ -522,7 +542,7 @@ describe('push subscriptions', () => {
   });
 
   it('end with the sign-in they were made in: signed out there, or from another device', async () => {
-    const her = await t.signUp();
+    const her = await t.signUpSubscriber();
     const signInAgain = async () => {
       const response = await t.signIn(her.email, her.password);
       return String(response.headers['set-cookie']).split(';')[0] ?? '';
