@@ -1,4 +1,5 @@
 import { BILLING_PROVIDERS, type Discount, PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from '@lunara/shared/billing';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { checkIn, createdAt, id, updatedAt } from './columns.ts';
@@ -47,6 +48,12 @@ export const subscriptions = pgTable(
     discountEndsAt: timestamp('discount_ends_at', { withTimezone: true }),
     /** Set while the membership is paused: it resumes (and is charged) then. */
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /**
+     * When it ended (canceled, unpaid, expired), set by a trigger (migration 0040) on the change into an
+     * ended status, whichever code path makes it: churn is counted on it, not on updated_at, which any
+     * later touch of the row would move.
+     */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +64,7 @@ export const subscriptions = pgTable(
     unique('subscriptions_provider_subscription_unique').on(t.provider, t.providerSubscriptionId),
     index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd.desc().nullsFirst()),
     index('subscriptions_status_idx').on(t.status),
+    index('subscriptions_ended_idx').on(t.endedAt).where(sql`${t.endedAt} is not null`),
   ],
 );
 

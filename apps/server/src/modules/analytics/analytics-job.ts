@@ -47,8 +47,8 @@ interface SubscriptionGroup {
 /** Members, paying subscribers, trials, complimentary memberships and MRR as they stood at `end`. */
 async function subscriptionLevels(db: Db, start: Date, end: Date): Promise<MetricRow[]> {
   // Grouped by price terms, so the rows are few whatever the number of members; periodAmountCents
-  // then prices each group as the receipts do. A membership that has ended was active until its last
-  // change (updated_at): the table keeps no history of earlier states.
+  // then prices each group as the receipts do. A membership that has ended was active until it ended
+  // (ended_at, stamped by a trigger on the change of status).
   const groups = await queryRows<SubscriptionGroup>(
     db,
     sql`select provider, status, plan_interval as "planInterval", amount_cents as "amountCents", discount,
@@ -58,7 +58,7 @@ async function subscriptionLevels(db: Db, start: Date, end: Date): Promise<Metri
       from subscriptions
       where product_id <> ${ADMIN_PRODUCT_ID} and created_at < ${end.toISOString()}::timestamptz
         and (status in (${list(SUBSCRIBED_STATUSES)})
-          or (status in (${list(ENDED_STATUSES)}) and updated_at >= ${end.toISOString()}::timestamptz))
+          or (status in (${list(ENDED_STATUSES)}) and ended_at >= ${end.toISOString()}::timestamptz))
       group by 1, 2, 3, 4, 5, 6, 7`,
   );
   let subscribers = 0;
@@ -112,7 +112,7 @@ export async function computeDay(db: Db, day: string): Promise<MetricRow[]> {
             and p.provider in (${list(PAID_PROVIDERS)}) and p.product_id <> ${ADMIN_PRODUCT_ID}
             and p.created_at < n.created_at)) as conversions,
       (select count(*)::int from subscriptions
-        where status in (${list(ENDED_STATUSES)}) and updated_at >= ${s} and updated_at < ${e}
+        where ended_at >= ${s} and ended_at < ${e} and status in (${list(ENDED_STATUSES)})
           and provider in (${list(PAID_PROVIDERS)}) and product_id <> ${ADMIN_PRODUCT_ID}) as churned,
       (select count(*)::int from analytics_member_days where day = ${day}::date) as "dailyActive",
       (select count(distinct user_id)::int from analytics_member_days

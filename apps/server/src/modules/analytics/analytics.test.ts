@@ -96,7 +96,12 @@ beforeAll(async () => {
 
   // Cleo cancels on the 6th and says why; another member cancels without a reason.
   await run(
-    sql`update subscriptions set status = 'canceled', updated_at = ${at(6)}::timestamptz where user_id = ${cleo.id}`,
+    sql`update subscriptions set status = 'canceled', ended_at = ${at(6)}::timestamptz where user_id = ${cleo.id}`,
+  );
+  // A later touch of her ended membership (Stripe syncs it again on the 9th) does not move her churn.
+  await run(
+    sql`update subscriptions set status = 'canceled', cancel_at_period_end = true, updated_at = ${at(9)}::timestamptz
+      where user_id = ${cleo.id}`,
   );
   await run(sql`insert into membership_cancellations (user_id, reason, created_at) values
     (${cleo.id}, 'too_expensive', ${at(6)}::timestamptz), (null, null, ${at(6, 12)}::timestamptz)`);
@@ -124,6 +129,7 @@ describe('the analytics job', () => {
     });
     expect(day(5)).toMatchObject({ complimentary: 1, courseStarts: 1, dailyActive: 1, weeklyActive: 2 });
     expect(day(6)).toMatchObject({ churned: 1, cancellations: 2, mrrCents: 8000, subscribers: 2, complimentary: 1 });
+    expect(day(9)).toMatchObject({ churned: 0, subscribers: 2 });
     expect(data.kpis).toMatchObject({ mrrCents: 8000, subscribers: 2, churned: 1 });
     expect(data.cancellationReasons.find((r) => r.reason === 'too_expensive')?.count).toBe(1);
     expect(data.cancellationReasons.find((r) => r.reason === 'unspecified')?.count).toBe(1);
@@ -233,5 +239,27 @@ describe('the analytics routes', () => {
     const revenue = await t.api(admin, 'GET', '/api/admin/analytics/revenue.csv?range=7d');
     expect(revenue.body.split('\r\n')[0]).toBe('Day,MRR (USD),Paying subscribers,Trialing,Complimentary');
     expect(revenue.body.trim().split('\r\n')).toHaveLength(8);
+  });
+});
+
+describe('when a membership ended', () => {
+  it('is stamped by the database on the change into an ended status, whatever code makes it', async () => {
+    const member = await t.signUp();
+    const rows = (query: ReturnType<typeof sql>) => queryRows<{ ended: string | null }>(db(), query);
+    await rows(sql`insert into subscriptions (user_id, provider, provider_subscription_id, provider_customer_id, status,
+        product_id, current_period_end) values (${member.id}, 'stripe', 'sub_end', 'cus_end', 'active', 'prod_x', now())`);
+    const endedAt = async () =>
+      (await rows(sql`select ended_at::text as ended from subscriptions where user_id = ${member.id}`))[0]?.ended ??
+      null;
+    expect(await endedAt()).toBeNull();
+    await rows(sql`update subscriptions set status = 'canceled' where user_id = ${member.id}`);
+    const stamped = await endedAt();
+    expect(stamped).not.toBeNull();
+    await rows(
+      sql`update subscriptions set status = 'unpaid', cancel_at_period_end = true where user_id = ${member.id}`,
+    );
+    expect(await endedAt()).toBe(stamped);
+    await rows(sql`update subscriptions set status = 'active' where user_id = ${member.id}`);
+    expect(await endedAt()).toBeNull();
   });
 });
