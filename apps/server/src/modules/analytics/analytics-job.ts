@@ -48,12 +48,14 @@ interface SubscriptionGroup {
 async function subscriptionLevels(db: Db, start: Date, end: Date): Promise<MetricRow[]> {
   // Grouped by price terms, so the rows are few whatever the number of members; periodAmountCents
   // then prices each group as the receipts do. A membership that has ended was active until it ended
-  // (ended_at, stamped by a trigger on the change of status).
+  // (ended_at, stamped by a trigger on the change of status). A pause she scheduled begins when her paid
+  // period ends: she is paying (MRR) until then.
   const groups = await queryRows<SubscriptionGroup>(
     db,
     sql`select provider, status, plan_interval as "planInterval", amount_cents as "amountCents", discount,
         coalesce(discount_ends_at <= ${start.toISOString()}::timestamptz, false) as "discountOver",
-        coalesce(paused_until > ${end.toISOString()}::timestamptz, false) as paused,
+        coalesce(paused_until > ${end.toISOString()}::timestamptz
+          and current_period_end <= ${end.toISOString()}::timestamptz, false) as paused,
         count(*)::int as n
       from subscriptions
       where product_id <> ${ADMIN_PRODUCT_ID} and created_at < ${end.toISOString()}::timestamptz

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, type TestMember } from '../../../test/test
 import { queryRows } from '../../db/client.ts';
 import { grantRoleByEmail } from '../roles/service.ts';
 import { createActiveDayRecorder } from './activity-plugin.ts';
-import { runAnalyticsJob } from './analytics-job.ts';
+import { computeDay, runAnalyticsJob } from './analytics-job.ts';
 import { getAnalytics } from './analytics-service.ts';
 
 let t: TestApp;
@@ -239,6 +239,19 @@ describe('the analytics routes', () => {
     const revenue = await t.api(admin, 'GET', '/api/admin/analytics/revenue.csv?range=7d');
     expect(revenue.body.split('\r\n')[0]).toBe('Day,MRR (USD),Paying subscribers,Trialing,Complimentary');
     expect(revenue.body.trim().split('\r\n')).toHaveLength(8);
+  });
+});
+
+describe('a pause she scheduled', () => {
+  it('keeps her MRR until her paid period ends, and takes it out from then until she resumes', async () => {
+    const mrrOn = async (day: number) =>
+      (await computeDay(db(), at(day).slice(0, 10))).find((row) => row.metric === 'mrrCents')?.value;
+    const [before7, before9] = [await mrrOn(7), await mrrOn(9)];
+    // Ana's period ends on the 8th; she chose a two-month pause from then.
+    await run(sql`update subscriptions set current_period_end = ${at(8)}::timestamptz,
+      paused_until = '2026-05-08T10:00:00Z' where user_id = ${ana.id}`);
+    expect(await mrrOn(7)).toBe(before7);
+    expect(await mrrOn(9)).toBe((before9 ?? 0) - 5500);
   });
 });
 
