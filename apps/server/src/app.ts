@@ -33,6 +33,7 @@ import contentStudioRoutes from './modules/content-studio/routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
 import devRoutes from './modules/dev/routes.ts';
 import emailTemplateRoutes from './modules/email-templates/routes.ts';
+import circleEventRoutes from './modules/events/routes.ts';
 import feedRoutes from './modules/feed/routes.ts';
 import forumRoutes from './modules/forums/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -248,6 +249,7 @@ export async function buildApp({
   await app.register(bookmarkRoutes);
   await app.register(readRoutes);
   await app.register(circleRoutes);
+  await app.register(circleEventRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(podRoutes);
   await app.register(podAdminRoutes);

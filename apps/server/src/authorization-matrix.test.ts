@@ -123,6 +123,10 @@ const MATRIX: Record<string, Rule> = {
   'PUT /api/posts/{postId}/pin': { access: moderators },
   'PUT /api/posts/{postId}/like': { access: community },
   'DELETE /api/posts/{postId}/like': { access: community },
+  // Circle feeds (issue 34): a circle's own feed is its members' and staff's (403 to anyone else, an
+  // unknown circle a 404); "From your circles" is her own circles' posts (feed/circle-feed.test.ts).
+  'GET /api/posts/from-circles': { access: community },
+  'GET /api/circles/{circleId}/posts': { access: community },
   // Reactions and saved items (issue 31): where the feed is open; a blocked or hidden item is a 404
   // (reactions/reactions.test.ts, bookmarks/bookmarks.test.ts), her saved list is her own.
   'PUT /api/posts/{postId}/reactions/{reaction}': { access: community },
@@ -163,14 +167,31 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/circles': { access: community },
   'POST /api/circles/{circleId}/join': { access: community },
   'DELETE /api/circles/{circleId}/membership': { access: community },
+  // Join requests (issue 34): the guard is the community's; the service lets through a circle's hosts
+  // (for their circles), moderators and admins, and refuses anyone else (circles/circle-page.test.ts). A
+  // member who hosts no circle is refused the list (403); an unknown request is a 404 to all.
   'GET /api/circles/requests': { access: moderators },
-  'POST /api/circles/requests/{requestId}/approve': { access: moderators },
-  'POST /api/circles/requests/{requestId}/decline': { access: moderators },
+  'POST /api/circles/requests/{requestId}/approve': { access: community },
+  'POST /api/circles/requests/{requestId}/decline': { access: community },
+  // A circle as a place (issue 34): its page, members (inside: members and staff; an unknown circle is a
+  // 404), removals (its hosts, moderators, admins) and hosts (admins): circle-access.ts's rule, tested in
+  // circles/circle-page.test.ts.
+  'GET /api/circles/{circleId}': { access: community },
+  'GET /api/circles/{circleId}/members': { access: community },
+  'DELETE /api/circles/{circleId}/members/{userId}': { access: community },
+  'PUT /api/circles/{circleId}/members/{userId}/role': { access: admins },
+  'GET /api/circles/{circleId}/requests': { access: community },
   'GET /api/events': { access: community },
   'GET /api/events/{eventId}': { access: community },
   'PUT /api/events/{eventId}/rsvp': { access: community },
   'GET /api/events/{eventId}/attendees': { access: community },
   'GET /api/events/{eventId}/calendar.ics': { access: community },
+  // A circle's events (issue 34): the community's guard; inside, its members and staff read, its hosts and
+  // admins schedule (circles/circle-access.ts), tested in events/circle-events.test.ts.
+  'GET /api/circles/{circleId}/events': { access: community },
+  'POST /api/circles/{circleId}/events': { access: community },
+  'PUT /api/circles/{circleId}/events/{eventId}': { access: community },
+  'POST /api/circles/{circleId}/events/{eventId}/cancel': { access: community },
   // Her calendar subscription (issue 32): managed where events are; the feed itself answers to its token
   // alone (calendar apps send no session), an unknown one a 404.
   'GET /api/calendar-feed': { access: community },

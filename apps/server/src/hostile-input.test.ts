@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestMember, uniqueEmail } from '../test/test-app.ts';
 import { queryRows } from './db/client.ts';
-import { circleEvents, circles } from './db/schema/circles.ts';
+import { circleEvents, circleMemberships, circles } from './db/schema/circles.ts';
 import { grantRoleByEmail } from './modules/roles/service.ts';
 
 /**
@@ -68,8 +68,15 @@ async function createFixtures() {
       location: 'Here',
     })
     .returning();
-  await as(sister, 'POST', `/api/circles/${circle.id}/join`, {});
-  const request = (await as(admin, 'GET', '/api/circles/requests')).json().requests[0];
+  // A circle as a place (issue 34): the admin and the sister are its members (the sister to remove and to
+  // name a host), and a third member's request waits for a decision.
+  await t.database.db.insert(circleMemberships).values([
+    { circleId: circle.id, userId: admin.id, status: 'approved' },
+    { circleId: circle.id, userId: sister.id, status: 'approved' },
+  ]);
+  const asker = await t.signUpSubscriber();
+  await as(asker, 'POST', `/api/circles/${circle.id}/join`, {});
+  const request = (await as(admin, 'GET', `/api/circles/${circle.id}/requests`)).json().requests[0];
   const post = (await as(sister, 'POST', '/api/posts', { title: 'Fuzz', content: 'Post' })).json();
   const comment = (await as(sister, 'POST', `/api/posts/${post.id}/comments`, { content: 'Comment' })).json();
   const categoryId = (await as(admin, 'GET', '/api/forums/categories')).json().categories[0].id;
@@ -407,7 +414,10 @@ describe('ids and cursors out of range', () => {
             ...(write ? { payload: bodies[`${route.method} ${route.path}`]?.() ?? {} } : {}),
           });
           const label = `${route.method} ${url.slice(0, 120)} → ${response.statusCode}`;
-          if ((!wellFormed && response.statusCode < 400) || response.statusCode >= 500) {
+          // "%2E%2E" is a dot segment to URL parsing (as in browsers): /api/circles/%2E%2E/posts is /api/posts,
+          // another route, which may well answer 200. Only a 5xx counts there.
+          const leftTheRoute = new URL(url, 'http://localhost').pathname.split('/').length !== url.split('/').length;
+          if ((!wellFormed && !leftTheRoute && response.statusCode < 400) || response.statusCode >= 500) {
             failures.push(`${label} ${response.body.slice(0, 200)}`);
           }
           if (before && response.statusCode >= 400) {
@@ -786,6 +796,10 @@ const validBodies = (): Record<string, () => Record<string, unknown>> => ({
   'PATCH /api/admin/forum-categories/{categoryId}': () => ({ version: 999_999, ...forumCategoryBody() }),
   'PUT /api/admin/events/{eventId}': () => eventBody(),
   'POST /api/admin/circles': () => circleBody(),
+  // A circle's own routes (issue 34): naming a host; its hosts' and admins' events (the circle is the path's).
+  'PUT /api/circles/{circleId}/members/{userId}/role': () => ({ role: 'host' }),
+  'POST /api/circles/{circleId}/events': () => circleEventBody(),
+  'PUT /api/circles/{circleId}/events/{eventId}': () => circleEventBody(),
   'PUT /api/admin/circles/{circleId}': () => circleBody(),
   'POST /api/assessment/claim': () => ({ token: 'a'.repeat(43) }),
   'POST /api/admin/pods': () => podBody(),
@@ -836,6 +850,10 @@ const eventBody = () => ({
   location: null,
   maxAttendees: 20,
 });
+const circleEventBody = () => {
+  const { circleId: _inThePath, ...body } = eventBody();
+  return { ...body, visibility: 'circle' };
+};
 const podBody = () => ({
   name: 'A pod',
   description: 'Together',

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { MEMBERSHIP_STATUSES } from './billing.ts';
-import { circleSchema } from './circles.ts';
-import { CIRCLE_TYPES, EVENT_VISIBILITIES } from './community.ts';
+import { circleSchema, eventFields, eventVisibilityField, withEventPlaceRules } from './circles.ts';
+import { CIRCLE_TYPES } from './community.ts';
 import { pageOf, postSchema } from './feed.ts';
 import { cursorSchema } from './params.ts';
 import { ROLES } from './roles.ts';
 import { multiLineText, optionalSingleLineText, singleLineText } from './text.ts';
-import { httpsUrlSchema, MEETING_LINK_NOT_HTTPS } from './urls.ts';
 
 export const ADMIN_PAGE_SIZE = 50;
 
@@ -135,32 +134,14 @@ export const auditEntrySchema = z.object({
 export const auditPageSchema = pageOf(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-export const eventBodySchema = z
-  .object({
+export const eventBodySchema = withEventPlaceRules(
+  z.object({
     circleId: z.uuid('Choose a circle'),
-    title: singleLineText(200, 'Give the event a title', 'The title'),
-    description: multiLineText(5000, 'Describe the event', 'The description'),
-    eventDate: z.iso.datetime({ offset: true, message: 'Choose a date and time' }),
-    durationMinutes: z
-      .number()
-      .int()
-      .min(5, 'An event lasts at least 5 minutes')
-      .max(24 * 60, 'An event lasts at most a day'),
-    isVirtual: z.boolean(),
-    meetingLink: httpsUrlSchema(MEETING_LINK_NOT_HTTPS).nullable().optional(),
-    location: optionalSingleLineText(300, 'The location').nullable().optional(),
-    maxAttendees: z.number().int().min(1, 'Capacity must be at least 1').max(100_000).nullable().optional(),
+    ...eventFields,
     /** A circle-only event is seen, and answered, by the circle's members alone (and staff). */
-    visibility: z.enum(EVENT_VISIBILITIES, { message: 'Choose who can see the event' }).default('community'),
-  })
-  .refine((event) => !event.isVirtual || Boolean(event.meetingLink), {
-    message: 'A virtual event needs a meeting link starting with https://',
-    path: ['meetingLink'],
-  })
-  .refine((event) => event.isVirtual || Boolean(event.location), {
-    message: 'An in-person event needs a location',
-    path: ['location'],
-  });
+    visibility: eventVisibilityField('community'),
+  }),
+);
 export type EventBody = z.infer<typeof eventBodySchema>;
 
 export const circleBodySchema = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CIRCLE_MEMBER_ROLES, CIRCLE_TYPES, EVENT_VISIBILITIES, RSVP_STATUSES } from './community.ts';
+import { multiLineText, optionalSingleLineText, singleLineText } from './text.ts';
+import { httpsUrlSchema, MEETING_LINK_NOT_HTTPS } from './urls.ts';
 
 export const ALREADY_REQUESTED = "Already Requested: You've already requested to join this circle.";
 export const PRIVATE_CIRCLE = "Private Circle: This is a private circle. You'll need an invitation to join.";
@@ -132,3 +134,60 @@ export type CircleDetail = z.infer<typeof circleDetailSchema>;
 export const circleRoleBodySchema = z.object({
   role: z.enum(CIRCLE_MEMBER_ROLES, { message: 'Choose host or member' }),
 });
+
+/**
+ * An event's own fields, as admins (eventBodySchema, which adds its circle) and a circle's hosts
+ * (circleEventBodySchema, the circle being the path's) write them.
+ */
+export const eventFields = {
+  title: singleLineText(200, 'Give the event a title', 'The title'),
+  description: multiLineText(5000, 'Describe the event', 'The description'),
+  eventDate: z.iso.datetime({ offset: true, message: 'Choose a date and time' }),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(5, 'An event lasts at least 5 minutes')
+    .max(24 * 60, 'An event lasts at most a day'),
+  isVirtual: z.boolean(),
+  meetingLink: httpsUrlSchema(MEETING_LINK_NOT_HTTPS).nullable().optional(),
+  location: optionalSingleLineText(300, 'The location').nullable().optional(),
+  maxAttendees: z.number().int().min(1, 'Capacity must be at least 1').max(100_000).nullable().optional(),
+};
+
+/** The visibility field, defaulting to who the writer most often means. */
+export const eventVisibilityField = (defaultTo: (typeof EVENT_VISIBILITIES)[number]) =>
+  z.enum(EVENT_VISIBILITIES, { message: 'Choose who can see the event' }).default(defaultTo);
+
+/** A virtual event has its link; an in-person one its place. */
+export function withEventPlaceRules<
+  T extends z.ZodType<{ isVirtual: boolean; meetingLink?: string | null; location?: string | null }>,
+>(schema: T): T {
+  return schema
+    .refine((event) => !event.isVirtual || Boolean(event.meetingLink), {
+      message: 'A virtual event needs a meeting link starting with https://',
+      path: ['meetingLink'],
+    })
+    .refine((event) => event.isVirtual || Boolean(event.location), {
+      message: 'An in-person event needs a location',
+      path: ['location'],
+    });
+}
+
+/**
+ * A circle's event as its hosts and admins schedule it (POST/PUT /api/circles/:circleId/events): the
+ * circle is the one in the path; circle-only unless she chooses the whole community.
+ */
+export const circleEventBodySchema = withEventPlaceRules(
+  z.object({ ...eventFields, visibility: eventVisibilityField('circle') }),
+);
+export type CircleEventBody = z.infer<typeof circleEventBodySchema>;
+/** What the form holds before defaults apply (visibility may be left out). */
+export type CircleEventInput = z.input<typeof circleEventBodySchema>;
+
+/* A circle's members and hosts (issue 34): the refusals a host, moderator or admin may meet. */
+export const NOT_A_CIRCLE_MEMBER = 'She is not a member of this circle';
+export const CANNOT_REMOVE_SELF = 'To leave the circle, use Leave circle';
+export const ONLY_ADMINS_REMOVE_HOSTS = 'Only admins can remove a host of the circle';
+export const ONLY_ADMINS_SET_HOSTS = "Only admins can name a circle's hosts";
+export const NOT_IN_THIS_CIRCLE = 'You are not in this circle';
+export const NO_REQUESTS_TO_SEE = "Only moderators, admins and circles' hosts can see join requests";

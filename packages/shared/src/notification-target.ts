@@ -13,7 +13,8 @@ export function notificationTarget(notification: { data: Record<string, unknown>
   if (typeof data.topicId === 'string') return `/community?tab=forums&topic=${encodeURIComponent(data.topicId)}`;
   // The event itself, which says so if it was cancelled since.
   if (typeof data.eventId === 'string') return `/community?tab=events&event=${encodeURIComponent(data.eventId)}`;
-  if (typeof data.circleId === 'string') return '/community?tab=circles';
+  // The circle's own page (issue 34): a decision on her request, new posts in her circle, a removal.
+  if (typeof data.circleId === 'string') return `/community/circles/${encodeURIComponent(data.circleId)}`;
   if (typeof data.postId === 'string') return `/community/post/${encodeURIComponent(data.postId)}`;
   return '/community';
 }

@@ -1,12 +1,12 @@
 import { levelForPoints, POINTS } from '@lunara/shared/points';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { user } from '../schema/auth.ts';
-import { circleEvents, circleMemberships, eventRsvps } from '../schema/circles.ts';
+import { circleEvents, circleMemberships, circles, eventRsvps } from '../schema/circles.ts';
 import { pointsLedger, postComments, postLikes, posts, userPoints } from '../schema/community.ts';
 import { forumCategories, forumReplies, forumTopics } from '../schema/forums.ts';
 import { profiles } from '../schema/members.ts';
-import { conversations, messages } from '../schema/messages.ts';
+import { conversationMembers, conversations, messages } from '../schema/messages.ts';
 import { stableId } from './stable-id.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -222,17 +222,85 @@ const EVENTS = [
   },
 ] as const;
 
-const CIRCLE_MEMBERS: Array<[circle: string, member: MemberKey]> = [
-  ['new-moon-manifesters', 'luna'],
+/** Approved memberships; a third item names the member a host of that circle (admins' choice). */
+const CIRCLE_MEMBERS: Array<[circle: string, member: MemberKey, role?: 'host']> = [
+  ['new-moon-manifesters', 'luna', 'host'],
   ['new-moon-manifesters', 'maya'],
   ['new-moon-manifesters', 'aria'],
-  ['spiritual-bath-alchemists', 'isabella'],
+  ['new-moon-manifesters', 'sofia'],
+  ['spiritual-bath-alchemists', 'isabella', 'host'],
   ['spiritual-bath-alchemists', 'sofia'],
   ['goddess-goals-study-circle', 'maya'],
   ['goddess-goals-study-circle', 'sofia'],
   ['energy-healers-collective', 'aria'],
   ['full-moon-release-circle', 'luna'],
 ];
+
+/** A lived-in circle (issue 34): its own feed, a circle-only gathering and its chat, seen by its members. */
+const CIRCLE_PLACE = 'new-moon-manifesters';
+const CIRCLE_POSTS = [
+  {
+    key: 'circle-intentions',
+    author: 'luna',
+    hoursAgo: 40,
+    isPinned: true,
+    title: 'Our intentions for this cycle',
+    content:
+      'Welcome to our circle, sisters. Share one intention for this new moon below, and we will hold each other to it until the full moon.',
+  },
+  {
+    key: 'circle-altar',
+    author: 'aria',
+    hoursAgo: 22,
+    isPinned: false,
+    title: 'My new moon altar',
+    content: 'Black candle, moonstone, a bowl of water and my journal. Simple this time, and it feels right.',
+  },
+  {
+    key: 'circle-check-in',
+    author: 'maya',
+    hoursAgo: 11,
+    isPinned: false,
+    title: 'Halfway check-in',
+    content:
+      'How are your intentions going? Mine was "rest before I am tired", and I have kept it four days out of six.',
+  },
+  {
+    key: 'circle-journal-prompt',
+    author: 'sofia',
+    hoursAgo: 4,
+    isPinned: false,
+    title: 'A journal prompt for tonight',
+    content: 'What would I plant if I knew it would grow? Writing on it by candlelight tonight, join me if you like.',
+  },
+] as const;
+const CIRCLE_COMMENTS = [
+  { post: 'circle-intentions', author: 'maya', hoursAgo: 39, content: 'To rest before I am tired 🌑' },
+  { post: 'circle-intentions', author: 'sofia', hoursAgo: 38, content: 'To say no kindly, and mean it.' },
+  { post: 'circle-check-in', author: 'luna', hoursAgo: 10, content: 'Four out of six is beautiful, Maya.' },
+] as const;
+const CIRCLE_LIKES: Array<[post: (typeof CIRCLE_POSTS)[number]['key'], member: MemberKey]> = [
+  ['circle-intentions', 'maya'],
+  ['circle-intentions', 'aria'],
+  ['circle-intentions', 'sofia'],
+  ['circle-altar', 'luna'],
+  ['circle-check-in', 'sofia'],
+];
+const CIRCLE_EVENT = {
+  key: 'circle-new-moon-sharing',
+  daysAhead: 5,
+  hour: 19,
+  durationMinutes: 45,
+  title: 'New Moon Sharing (circle only)',
+  description: 'Just us: each sister shares her intention and how the last cycle went. Cameras optional.',
+  maxAttendees: 12,
+  attendees: ['luna', 'maya', 'sofia'] as MemberKey[],
+};
+const CIRCLE_CHAT = [
+  { from: 'luna', minutesAgo: 300, content: 'Good morning, moon sisters 🌙 Who is joining the sharing on Friday?' },
+  { from: 'maya', minutesAgo: 290, content: 'Me! I will bring my journal.' },
+  { from: 'aria', minutesAgo: 120, content: 'I will be there too. Lighting a candle for all of you tonight.' },
+] as const;
 
 const CONVERSATION = {
   between: ['luna', 'maya'] as const,
@@ -358,10 +426,11 @@ export async function seedDemoData(db: Db, now: Date): Promise<void> {
     await tx
       .insert(circleMemberships)
       .values(
-        CIRCLE_MEMBERS.map(([circle, member]) => ({
+        CIRCLE_MEMBERS.map(([circle, member, role]) => ({
           circleId: circleId(circle),
           userId: memberId(member),
           status: 'approved',
+          role: role ?? 'member',
         })),
       )
       .onConflictDoNothing();
@@ -388,6 +457,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<void> {
         )
         .onConflictDoNothing();
     }
+
+    await seedCirclePlace(tx, now);
 
     const [a, b] = [...CONVERSATION.between].map(memberId).sort() as [string, string];
     const conversationId = stableId('demo-conversation:luna-maya');
@@ -424,9 +495,124 @@ export async function seedDemoData(db: Db, now: Date): Promise<void> {
   });
 }
 
+/**
+ * New Moon Manifesters as a place: posts in its own feed (with comments and likes), a circle-only event
+ * its members answered, and its chat with a few messages, its members being whoever is approved in it.
+ */
+async function seedCirclePlace(tx: Db, now: Date) {
+  const circle = circleId(CIRCLE_PLACE);
+  await tx
+    .insert(posts)
+    .values(
+      CIRCLE_POSTS.map((post) => ({
+        id: postId(post.key),
+        userId: memberId(post.author),
+        circleId: circle,
+        title: post.title,
+        content: post.content,
+        category: 'general',
+        isPinned: post.isPinned,
+        createdAt: ago(now, post.hoursAgo),
+      })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(postComments)
+    .values(
+      CIRCLE_COMMENTS.map((comment, index) => ({
+        id: stableId(`demo-circle-comment:${index}`),
+        postId: postId(comment.post),
+        userId: memberId(comment.author),
+        content: comment.content,
+        createdAt: ago(now, comment.hoursAgo),
+      })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(postLikes)
+    .values(CIRCLE_LIKES.map(([post, member]) => ({ postId: postId(post), userId: memberId(member) })))
+    .onConflictDoNothing();
+
+  await tx
+    .insert(circleEvents)
+    .values({
+      id: eventId(CIRCLE_EVENT.key),
+      circleId: circle,
+      title: CIRCLE_EVENT.title,
+      description: CIRCLE_EVENT.description,
+      eventDate: upcoming(now, CIRCLE_EVENT.daysAhead, CIRCLE_EVENT.hour),
+      durationMinutes: CIRCLE_EVENT.durationMinutes,
+      isVirtual: true,
+      meetingLink: `https://meet.jit.si/lunara-${CIRCLE_EVENT.key}`,
+      maxAttendees: CIRCLE_EVENT.maxAttendees,
+      visibility: 'circle',
+    })
+    .onConflictDoNothing();
+  await tx
+    .insert(eventRsvps)
+    .values(
+      CIRCLE_EVENT.attendees.map((member) => ({
+        eventId: eventId(CIRCLE_EVENT.key),
+        userId: memberId(member),
+        status: 'going',
+      })),
+    )
+    .onConflictDoNothing();
+
+  // The chat, unless a member already opened the circle (and so made it).
+  const [place] = await tx
+    .select({ name: circles.name, conversationId: circles.conversationId })
+    .from(circles)
+    .where(eq(circles.id, circle))
+    .for('update');
+  if (!place) throw new Error(`Circle ${CIRCLE_PLACE} is not seeded`);
+  const chatId = stableId(`demo-circle-chat:${CIRCLE_PLACE}`);
+  if (place.conversationId && place.conversationId !== chatId) return;
+  const lastMessage = CIRCLE_CHAT.at(-1);
+  await tx
+    .insert(conversations)
+    .values({
+      id: chatId,
+      kind: 'group',
+      title: place.name,
+      lastMessageAt: new Date(now.getTime() - (lastMessage?.minutesAgo ?? 0) * 60_000),
+    })
+    .onConflictDoNothing();
+  await tx.update(circles).set({ conversationId: chatId }).where(eq(circles.id, circle));
+  const members = await tx
+    .select({ userId: circleMemberships.userId })
+    .from(circleMemberships)
+    .where(and(eq(circleMemberships.circleId, circle), eq(circleMemberships.status, 'approved')));
+  await tx
+    .insert(conversationMembers)
+    .values(
+      members.map((row) => ({
+        conversationId: chatId,
+        userId: row.userId,
+        joinedAt: new Date(now.getTime() - 2 * DAY),
+        lastReadAt: new Date(now.getTime() - 2 * DAY),
+      })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(messages)
+    .values(
+      CIRCLE_CHAT.map((message, index) => ({
+        id: stableId(`demo-circle-message:${index}`),
+        conversationId: chatId,
+        conversationKind: 'group',
+        senderId: memberId(message.from),
+        recipientId: null,
+        content: message.content,
+        createdAt: new Date(now.getTime() - message.minutesAgo * 60_000),
+      })),
+    )
+    .onConflictDoNothing();
+}
+
 /** Counters are derived from the rows, so they are exact whatever was inserted before. */
 async function recountDemoCounters(tx: Db) {
-  const demoPostIds = POSTS.map((post) => postId(post.key));
+  const demoPostIds = [...POSTS, ...CIRCLE_POSTS].map((post) => postId(post.key));
   await tx
     .update(posts)
     .set({
@@ -450,33 +636,34 @@ async function recountDemoCounters(tx: Db) {
     .set({
       attendeeCount: sql`(select count(*)::int from ${eventRsvps} where ${eventRsvps.eventId} = ${circleEvents.id} and ${eventRsvps.status} = 'going')`,
     })
-    .where(
-      inArray(
-        circleEvents.id,
-        EVENTS.map((event) => eventId(event.key)),
-      ),
-    );
+    .where(inArray(circleEvents.id, [...EVENTS.map((event) => eventId(event.key)), eventId(CIRCLE_EVENT.key)]));
 }
 
 /** The ledger the real actions would have written, then user_points summed from it. */
 async function awardDemoPoints(tx: Db, now: Date) {
+  const allPosts = [...POSTS, ...CIRCLE_POSTS];
+  const allLikes: Array<[string, MemberKey]> = [...LIKES, ...CIRCLE_LIKES];
+  const allComments = [
+    ...COMMENTS.map((comment, index) => ({ ...comment, id: stableId(`demo-comment:${index}`) })),
+    ...CIRCLE_COMMENTS.map((comment, index) => ({ ...comment, id: stableId(`demo-circle-comment:${index}`) })),
+  ];
   const awards = [
-    ...POSTS.map((post) => ({
+    ...allPosts.map((post) => ({
       userId: memberId(post.author),
       amount: POINTS.post,
       reason: 'post',
       key: `post:${postId(post.key)}`,
       at: ago(now, post.hoursAgo),
     })),
-    ...COMMENTS.map((comment, index) => ({
+    ...allComments.map((comment) => ({
       userId: memberId(comment.author),
       amount: POINTS.comment,
       reason: 'comment',
-      key: `comment:${stableId(`demo-comment:${index}`)}`,
+      key: `comment:${comment.id}`,
       at: ago(now, comment.hoursAgo),
     })),
-    ...LIKES.map(([post, member]) => {
-      const liked = POSTS.find((candidate) => candidate.key === post);
+    ...allLikes.map(([post, member]) => {
+      const liked = allPosts.find((candidate) => candidate.key === post);
       return {
         userId: memberId(liked?.author ?? 'luna'),
         amount: POINTS.likeReceived,
@@ -506,9 +693,11 @@ async function awardDemoPoints(tx: Db, now: Date) {
       .from(pointsLedger)
       .where(eq(pointsLedger.userId, id));
     const points = totals?.points ?? 0;
-    const postsCount = POSTS.filter((post) => post.author === member.key).length;
-    const commentsCount = COMMENTS.filter((comment) => comment.author === member.key).length;
-    const likesReceived = LIKES.filter(([post]) => POSTS.find((p) => p.key === post)?.author === member.key).length;
+    const postsCount = allPosts.filter((post) => post.author === member.key).length;
+    const commentsCount = allComments.filter((comment) => comment.author === member.key).length;
+    const likesReceived = allLikes.filter(
+      ([post]) => allPosts.find((p) => p.key === post)?.author === member.key,
+    ).length;
     const badges = ['welcome', ...(postsCount > 0 ? ['first_post'] : [])];
     const values = { points, postsCount, commentsCount, likesReceived, level: levelForPoints(points), badges };
     // Only when missing: after the first seeding, real members' likes change these totals.

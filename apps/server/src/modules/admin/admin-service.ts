@@ -5,23 +5,22 @@ import {
   type AuditPage,
   type CircleBody,
   type ContentKind,
-  type EventBody,
 } from '@lunara/shared/admin';
-import { EVENT_IN_PAST } from '@lunara/shared/circles';
 import type { Role } from '@lunara/shared/roles';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { user } from '../../db/schema/auth.ts';
-import { circleEvents, circles } from '../../db/schema/circles.ts';
+import { circles } from '../../db/schema/circles.ts';
 import { postComments, posts } from '../../db/schema/community.ts';
 import { forumTopics } from '../../db/schema/forums.ts';
 import { profiles, userRoles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { notifyEventCancelled, notifyEventChanged } from '../events/event-notices.ts';
+import { closeCircleChat, reopenCircleChat } from '../circles/circle-chat.ts';
 import { emailPrefixCondition } from '../member-admin/email-prefix.ts';
+import { renameGroupConversation } from '../messages/group-conversations.ts';
 import { activeSuspensionsOf } from '../suspensions/suspension-service.ts';
 
 const pageAfter = (cursor: string | undefined, idType: 'uuid' | 'text' = 'uuid') =>
@@ -235,72 +234,6 @@ const audit = (
   details: Record<string, unknown> = {},
 ) => tx.insert(auditLog).values({ actorId, action, targetType, targetId, details });
 
-const eventValues = (body: EventBody) => ({
-  circleId: body.circleId,
-  title: body.title,
-  description: body.description,
-  eventDate: new Date(body.eventDate),
-  durationMinutes: body.durationMinutes,
-  isVirtual: body.isVirtual,
-  meetingLink: body.isVirtual ? (body.meetingLink ?? null) : null,
-  location: body.isVirtual ? null : (body.location ?? null),
-  maxAttendees: body.maxAttendees ?? null,
-});
-
-/** An event starts in the future: a time already gone is refused (a past time kept unchanged on an edit is not). */
-function refusePastStart(eventDate: Date, unchangedFrom?: Date) {
-  if (eventDate.getTime() > Date.now() || eventDate.getTime() === unchangedFrom?.getTime()) return;
-  throw new AppError('VALIDATION_ERROR', 400, EVENT_IN_PAST);
-}
-
-export async function createEvent(db: Db, actorId: string, body: EventBody): Promise<string> {
-  refusePastStart(new Date(body.eventDate));
-  return db.transaction(async (tx) => {
-    const [circle] = await tx.select({ id: circles.id }).from(circles).where(eq(circles.id, body.circleId));
-    if (!circle) throw notFound('This circle does not exist');
-    const [created] = await tx
-      .insert(circleEvents)
-      .values({ ...eventValues(body), createdBy: actorId })
-      .returning({ id: circleEvents.id });
-    if (!created) throw new Error('The event was not saved');
-    await audit(tx, actorId, 'event.create', 'event', created.id, { title: body.title });
-    return created.id;
-  });
-}
-
-/** The event row, locked: an edit and a cancellation of the same event tell its attendees one at a time. */
-async function lockEvent(tx: Db, eventId: string) {
-  const [event] = await tx.select().from(circleEvents).where(eq(circleEvents.id, eventId)).for('update');
-  if (!event) throw notFound('This event does not exist');
-  return event;
-}
-
-/** An edit; those attending hear of a new title, time or place. */
-export async function updateEvent(db: Db, actorId: string, eventId: string, body: EventBody): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await lockEvent(tx, eventId);
-    refusePastStart(new Date(body.eventDate), before.eventDate);
-    const [after] = await tx
-      .update(circleEvents)
-      .set({ ...eventValues(body), updatedAt: sql`now()` })
-      .where(eq(circleEvents.id, eventId))
-      .returning();
-    if (!after) throw notFound('This event does not exist');
-    await audit(tx, actorId, 'event.update', 'event', eventId, { title: body.title });
-    await notifyEventChanged(tx, actorId, before, after);
-  });
-}
-
-/** Cancelling (again is harmless); those attending are told once. */
-export async function cancelEvent(db: Db, actorId: string, eventId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const event = await lockEvent(tx, eventId);
-    await tx.update(circleEvents).set({ isCancelled: true, updatedAt: sql`now()` }).where(eq(circleEvents.id, eventId));
-    await audit(tx, actorId, 'event.cancel', 'event', eventId, { title: event.title });
-    if (!event.isCancelled) await notifyEventCancelled(tx, actorId, event);
-  });
-}
-
 export async function createCircle(db: Db, actorId: string, body: CircleBody): Promise<string> {
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -321,8 +254,19 @@ export async function createCircle(db: Db, actorId: string, body: CircleBody): P
   });
 }
 
+/**
+ * An edit. A new name renames the circle's chat too (members see it titled with the circle's name);
+ * archiving closes the chat to its members, as the rest of the circle, and reactivating reopens it.
+ */
 export async function updateCircle(db: Db, actorId: string, circleId: string, body: CircleBody): Promise<void> {
   await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: circles.name, isActive: circles.isActive, conversationId: circles.conversationId })
+      .from(circles)
+      .where(eq(circles.id, circleId))
+      .for('update');
+    if (!before) throw notFound('This circle does not exist');
+    const isActive = body.isActive ?? true;
     const updated = await tx
       .update(circles)
       .set({
@@ -331,12 +275,19 @@ export async function updateCircle(db: Db, actorId: string, circleId: string, bo
         type: body.type,
         focusArea: body.focusArea,
         maxMembers: body.maxMembers,
-        isActive: body.isActive ?? true,
+        isActive,
         updatedAt: sql`now()`,
       })
       .where(eq(circles.id, circleId))
       .returning({ id: circles.id });
     if (updated.length === 0) throw notFound('This circle does not exist');
+    if (before.conversationId && before.name !== body.name) {
+      await renameGroupConversation(tx, before.conversationId, body.name);
+    }
+    if (before.conversationId && before.isActive && !isActive) await closeCircleChat(tx, before.conversationId);
+    if (before.conversationId && !before.isActive && isActive) {
+      await reopenCircleChat(tx, circleId, before.conversationId);
+    }
     await audit(tx, actorId, 'circle.update', 'circle', circleId, { name: body.name });
   });
 }

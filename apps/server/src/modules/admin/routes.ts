@@ -19,17 +19,8 @@ import { z } from 'zod';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { deploymentWarnings } from '../../lib/deployment-warnings.ts';
 import { requireRole, sessionUserOf } from '../../plugins/auth.ts';
-import {
-  cancelEvent,
-  createCircle,
-  createEvent,
-  listAllCircles,
-  listAudit,
-  listContent,
-  listUsers,
-  updateCircle,
-  updateEvent,
-} from './admin-service.ts';
+import { cancelEvent, createEvent, updateEvent } from '../events/event-management.ts';
+import { createCircle, listAllCircles, listAudit, listContent, listUsers, updateCircle } from './admin-service.ts';
 import { getAdminStats } from './stats-service.ts';
 import { getStorageTotals } from './storage-service.ts';
 

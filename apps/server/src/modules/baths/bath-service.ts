@@ -148,5 +148,6 @@ export async function shareBath(db: Db, userId: string, bathId: string, body: Sh
     await tx.update(savedBaths).set({ sharedPostId: created }).where(eq(savedBaths.id, bathId));
     return created;
   });
-  return getPost(db, userId, postId);
+  // Her own post on the main feed (no circle), read as its author sees it.
+  return getPost(db, { id: userId, role: 'user' }, postId);
 }

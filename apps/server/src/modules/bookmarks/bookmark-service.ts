@@ -13,7 +13,8 @@ import { literalLimit } from '../../db/literal-limit.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
 import { type BlockView, isBlockedEitherWay, maskLastReplier } from '../blocks/block-service.ts';
-import { listPostsByIds } from '../feed/post-service.ts';
+import { circleContentVisible } from '../circles/circle-access.ts';
+import { type Actor, listPostsByIds } from '../feed/post-service.ts';
 import { inOpenCategory } from '../forums/open-category.ts';
 import { listTopicsByIds } from '../forums/topic-service.ts';
 
@@ -34,17 +35,18 @@ export async function isSaved(db: Db, memberId: string, kind: BookmarkKind, item
 }
 
 /**
- * Saves or forgets a post or topic. Saving one she may not open (hidden by reports, or either of them
- * blocked the other) answers as if it were gone; forgetting stays open. Her profile row is locked so two
- * saves at once count against MAX_BOOKMARKS one at a time.
+ * Saves or forgets a post or topic. Saving one she may not open (hidden by reports, either of them
+ * blocked the other, or a circle's post she is not in) answers as if it were gone; forgetting stays
+ * open. Her profile row is locked so two saves at once count against MAX_BOOKMARKS one at a time.
  */
 export async function setBookmark(
   db: Db,
-  memberId: string,
+  member: Actor,
   kind: BookmarkKind,
   itemId: string,
   isOn: boolean,
 ): Promise<{ saved: boolean }> {
+  const memberId = member.id;
   if (!isOn) {
     await db.execute(sql`delete from bookmarks where user_id = ${memberId} and ${ITEM_COLUMN[kind]} = ${itemId}`);
     return { saved: false };
@@ -53,7 +55,9 @@ export async function setBookmark(
     const [item] = await queryRows<{ user_id: string; hidden: boolean }>(
       tx,
       sql`select user_id, hidden_at is not null as hidden from ${ITEM_TABLE[kind]} where id = ${itemId}
-          ${kind === 'topic' ? sql`and ${inOpenCategory(sql.raw('category_id'))}` : sql``} for key share`,
+          ${kind === 'topic' ? sql`and ${inOpenCategory(sql.raw('category_id'))}` : sql``}
+          ${kind === 'post' ? sql`and ${circleContentVisible(member, sql.raw('posts.circle_id'))}` : sql``}
+          for key share`,
     );
     if (!item || (item.hidden && item.user_id !== memberId)) throw notFound(GONE[kind]);
     if (await isBlockedEitherWay(tx, memberId, item.user_id)) throw notFound(GONE[kind]);
@@ -82,10 +86,12 @@ interface SavedRow {
 
 /**
  * Her saved posts and topics, newest saved first, keyset-paged on (created_at, id). What she may no
- * longer open (hidden by reports unless hers, or by a member either side of a block with her) is left
- * out in the statement, so a page is never emptied by it; deleted items took their rows with them.
+ * longer open (hidden by reports unless hers, by a member either side of a block with her, or a
+ * circle's post once she has left the circle) is left out in the statement, so a page is never emptied
+ * by it; deleted items took their rows with them.
  */
-export async function listSaved(db: Db, viewerId: string, blocks: BlockView, cursor?: string): Promise<SavedPage> {
+export async function listSaved(db: Db, viewer: Actor, blocks: BlockView, cursor?: string): Promise<SavedPage> {
+  const viewerId = viewer.id;
   const after = cursor ? decodeCursor(cursor, ['micros', 'uuid']) : undefined;
   const hidden = [...blocks.blockedByMe, ...blocks.blockedMe];
   const notHidden = (alias: SQL) =>
@@ -100,7 +106,7 @@ export async function listSaved(db: Db, viewerId: string, blocks: BlockView, cur
         left join posts p on p.id = b.post_id
         left join forum_topics t on t.id = b.topic_id
         where b.user_id = ${viewerId}
-          and ((b.kind = 'post' and ${notHidden(sql.raw('p'))}) or (b.kind = 'topic' and ${notHidden(sql.raw('t'))} and ${inOpenCategory(sql.raw('t.category_id'))}))
+          and ((b.kind = 'post' and ${notHidden(sql.raw('p'))} and ${circleContentVisible(viewer, sql.raw('p.circle_id'))}) or (b.kind = 'topic' and ${notHidden(sql.raw('t'))} and ${inOpenCategory(sql.raw('t.category_id'))}))
           ${after ? sql`and (b.created_at, b.id) < (${timestampFromMicros(String(after[0]))}, ${after[1]}::uuid)` : sql``}
         order by b.created_at desc, b.id desc
         limit ${literalLimit(BOOKMARKS_PAGE_SIZE + 1)}`,
@@ -109,7 +115,7 @@ export async function listSaved(db: Db, viewerId: string, blocks: BlockView, cur
   const [postList, topicList] = await Promise.all([
     listPostsByIds(
       db,
-      viewerId,
+      viewer,
       page.flatMap((row) => (row.post_id ? [row.post_id] : [])),
     ),
     listTopicsByIds(

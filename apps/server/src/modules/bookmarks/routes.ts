@@ -3,7 +3,7 @@ import { BOOKMARK_KINDS, bookmarkStateSchema, savedPageSchema } from '@lunara/sh
 import { cursorQuerySchema } from '@lunara/shared/feed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionUserOf } from '../../plugins/auth.ts';
+import { actingMemberOf, sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
 import { isSaved, listSaved, setBookmark } from './bookmark-service.ts';
 
@@ -32,8 +32,8 @@ const bookmarkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewerId = (await sessionUserOf(request)).id;
-      return listSaved(app.db, viewerId, await app.readBlocks(viewerId), request.query.cursor);
+      const viewer = await actingMemberOf(request);
+      return listSaved(app.db, viewer, await app.readBlocks(viewer.id), request.query.cursor);
     },
   );
   // One pair of paths per kind, named by its own id (postId, topicId), as the item's own routes are.
@@ -74,7 +74,7 @@ const bookmarkRoutes: FastifyPluginAsyncZod = async (app) => {
             response: { 200: bookmarkStateSchema, ...errors },
           },
         },
-        async (request) => setBookmark(app.db, (await sessionUserOf(request)).id, kind, itemIdOf(request), isOn),
+        async (request) => setBookmark(app.db, await actingMemberOf(request), kind, itemIdOf(request), isOn),
       );
     }
   }

@@ -7,6 +7,7 @@ import { circleEvents, eventRsvps } from '../../db/schema/circles.ts';
 import { calendarFeeds } from '../../db/schema/event-reminders.ts';
 import { notFound } from '../../errors.ts';
 import { canUseCommunity } from '../billing/community-access.ts';
+import { eventVisibleToMember } from '../circles/circle-access.ts';
 import { renderFeed } from '../events/ics.ts';
 import { holdsMeetingSeat } from '../events/meeting-seat.ts';
 import { isSuspendedAt } from '../suspensions/active-suspension.ts';
@@ -54,8 +55,9 @@ export async function deleteCalendarFeed(db: Db, userId: string): Promise<Calend
 const FEED_GONE = 'This calendar link does not exist or was reset';
 
 /**
- * Her feed, by token: the events she is going to or may attend (cancelled ones stay, marked cancelled, so
- * her calendar drops them), with their meeting links (she is an attendee). An unknown or reset token, or a
+ * Her feed, by token: the events she is going to or may attend and can still see (cancelled ones stay,
+ * marked cancelled, so her calendar drops them; a circle-only one of a circle she left is gone), with
+ * their meeting links (she is an attendee). An unknown or reset token, or a
  * member who can no longer use the community (lapsed or suspended), gets the same 404: the address tells
  * nobody whether it ever worked.
  */
@@ -82,6 +84,7 @@ export async function renderCalendarFeed(
         eq(eventRsvps.userId, owner.user_id),
         inArray(eventRsvps.status, ['going', 'maybe']),
         gt(circleEvents.eventDate, new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000)),
+        eventVisibleToMember(eventRsvps.userId, circleEvents.visibility, circleEvents.circleId),
       ),
     )
     .orderBy(desc(circleEvents.eventDate), desc(circleEvents.id))

@@ -4,6 +4,7 @@ import { isModeratorRole } from '@lunara/shared/roles';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { circleMemberships, circles } from '../../db/schema/circles.ts';
+import { userRoles } from '../../db/schema/members.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { Actor } from '../feed/post-service.ts';
 
@@ -108,4 +109,29 @@ export async function requireCircleScheduler(db: Db, viewer: Actor, circleId: st
   const access = await circleAccessOf(db, viewer, circleId);
   if (!access.canScheduleEvents) throw forbidden(NOT_CIRCLE_HOST);
   return access;
+}
+
+/**
+ * SQL: `eventVisible` for a member named by a column (jobs and lists about many members: reminders,
+ * event notices, the calendar feed): staff by their role row, anyone else by her membership.
+ */
+export function eventVisibleToMember(
+  userId: AnyColumn | SQL,
+  visibility: AnyColumn | SQL,
+  circleId: AnyColumn | SQL,
+): SQL {
+  return sql`(${visibility} = 'community' or ${circleContentVisibleToMember(userId, circleId)})`;
+}
+
+/**
+ * SQL: `circleContentVisible` for a member named by a column or value (who may be told of a circle's
+ * post: mentions, likes, comments, "new in your circle"; her notifications and digest): staff by their
+ * role row, anyone else by her approved membership of the active circle. Null circle: the main feed.
+ */
+export function circleContentVisibleToMember(userId: AnyColumn | SQL, circleId: AnyColumn | SQL): SQL {
+  return sql`(${circleId} is null
+    or exists (select 1 from ${userRoles} ur where ur.user_id = ${userId} and ur.role in ('moderator', 'admin'))
+    or exists (select 1 from ${circleMemberships} cm
+               join ${circles} c on c.id = cm.circle_id and c.is_active
+               where cm.circle_id = ${circleId} and cm.user_id = ${userId} and cm.status = 'approved'))`;
 }

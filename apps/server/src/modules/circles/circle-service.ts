@@ -1,14 +1,17 @@
 import {
   ALREADY_REQUESTED,
   CIRCLE_FULL,
+  CIRCLE_NOT_FOUND,
   type Circle,
   type CircleRequest,
   INSTANT_JOIN_TYPES,
   type JoinResult,
+  NO_REQUESTS_TO_SEE,
+  NOT_IN_THIS_CIRCLE,
 } from '@lunara/shared/circles';
 import { isModeratorRole } from '@lunara/shared/roles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { circleMemberships, circles } from '../../db/schema/circles.ts';
@@ -18,6 +21,9 @@ import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Actor } from '../feed/post-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { publishEvent } from '../realtime/publish.ts';
+import { requireCircleModerator } from './circle-access.ts';
+import { joinCircleChat } from './circle-chat.ts';
+import { afterLeavingCircle } from './circle-members.ts';
 
 const MAX_CIRCLES = 100;
 const MAX_REQUESTS = 100;
@@ -57,7 +63,7 @@ async function lockCircle(tx: Db, circleId: string) {
     .from(circles)
     .where(and(eq(circles.id, circleId), eq(circles.isActive, true)))
     .for('update');
-  if (!circle) throw notFound('This circle does not exist');
+  if (!circle) throw notFound(CIRCLE_NOT_FOUND);
   return circle;
 }
 
@@ -92,6 +98,7 @@ export async function joinCircle(db: Db, userId: string, circleId: string): Prom
         target: [circleMemberships.circleId, circleMemberships.userId],
         set: { status, decidedBy: null, updatedAt: sql`now()` },
       });
+    if (isInstant) await joinCircleChat(tx, circle.conversationId, userId);
     return isInstant
       ? { status: 'approved', message: 'Welcome to the circle!' }
       : {
@@ -101,18 +108,58 @@ export async function joinCircle(db: Db, userId: string, circleId: string): Prom
   });
 }
 
-/** Leaving, or withdrawing a request. */
+/**
+ * Leaving, or withdrawing a request. Under the circle's lock, in one transaction: her access ends at her
+ * next request, she leaves its chat and its circle-only events (a last host may leave: admins name another).
+ */
 export async function leaveCircle(db: Db, userId: string, circleId: string): Promise<void> {
-  const removed = await db
-    .delete(circleMemberships)
-    .where(and(eq(circleMemberships.circleId, circleId), eq(circleMemberships.userId, userId)))
-    .returning({ id: circleMemberships.id });
-  if (removed.length === 0) throw notFound('You are not in this circle');
+  await db.transaction(async (tx) => {
+    const [circle] = await tx
+      .select({ id: circles.id, conversationId: circles.conversationId })
+      .from(circles)
+      .where(eq(circles.id, circleId))
+      .for('update');
+    const removed = circle
+      ? await tx
+          .delete(circleMemberships)
+          .where(and(eq(circleMemberships.circleId, circleId), eq(circleMemberships.userId, userId)))
+          .returning({ status: circleMemberships.status })
+      : [];
+    if (!circle || removed.length === 0) throw notFound(NOT_IN_THIS_CIRCLE);
+    if (removed[0]?.status === 'approved') await afterLeavingCircle(tx, circle, userId);
+  });
 }
 
-/** Pending requests, oldest first, for moderators and admins. */
-export async function listPendingRequests(db: Db, actor: Actor): Promise<CircleRequest[]> {
-  if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can see join requests');
+/**
+ * Pending requests, oldest first: every circle's for moderators and admins, her circles' for a host
+ * (of active circles); `circleId` narrows it to one circle. Anyone else is refused.
+ */
+export async function listPendingRequests(db: Db, actor: Actor, circleId?: string): Promise<CircleRequest[]> {
+  const conditions: SQL[] = [eq(circleMemberships.status, 'pending')];
+  if (circleId) {
+    await requireCircleModerator(db, actor, circleId);
+    conditions.push(eq(circleMemberships.circleId, circleId));
+  } else if (!isModeratorRole(actor.role)) {
+    // A host: her active circles' requests. Someone who hosts none has no requests to see.
+    const hosted = await db
+      .select({ circleId: circleMemberships.circleId })
+      .from(circleMemberships)
+      .innerJoin(circles, and(eq(circles.id, circleMemberships.circleId), eq(circles.isActive, true)))
+      .where(
+        and(
+          eq(circleMemberships.userId, actor.id),
+          eq(circleMemberships.status, 'approved'),
+          eq(circleMemberships.role, 'host'),
+        ),
+      );
+    if (hosted.length === 0) throw forbidden(NO_REQUESTS_TO_SEE);
+    conditions.push(
+      inArray(
+        circleMemberships.circleId,
+        hosted.map((row) => row.circleId),
+      ),
+    );
+  }
   const rows = await db
     .select({
       membership: circleMemberships,
@@ -123,7 +170,7 @@ export async function listPendingRequests(db: Db, actor: Actor): Promise<CircleR
     .from(circleMemberships)
     .innerJoin(circles, eq(circles.id, circleMemberships.circleId))
     .leftJoin(profiles, eq(profiles.id, circleMemberships.userId))
-    .where(eq(circleMemberships.status, 'pending'))
+    .where(and(...conditions))
     .orderBy(asc(circleMemberships.createdAt))
     .limit(builderLimit(MAX_REQUESTS));
   return rows.map((row) => ({
@@ -140,16 +187,17 @@ export async function listPendingRequests(db: Db, actor: Actor): Promise<CircleR
 export const OWN_REQUEST_MESSAGE = 'You cannot decide your own join request: another moderator or an admin will';
 
 /**
- * Approve (within capacity; the member is told with circle_invite) or decline (told with circle_declined)
- * a request. Audited. Her open pages refresh her circles at once, even with circle notifications off. A
- * moderator cannot decide her own request (decision 016); an admin can, as she could give herself any role.
+ * Approve (within capacity; the member is told with circle_invite and joins the circle's chat) or decline
+ * (told with circle_declined) a request: a host of its circle, a moderator or an admin. Audited. Her open
+ * pages refresh her circles at once, even with circle notifications off. A moderator cannot decide her own
+ * request (decision 016); an admin can, as she could give herself any role.
  */
 export async function decideRequest(db: Db, actor: Actor, membershipId: string, approve: boolean): Promise<void> {
-  if (!isModeratorRole(actor.role)) throw forbidden('Only moderators and admins can decide join requests');
   await db.transaction(async (tx) => {
     const [found] = await tx.select().from(circleMemberships).where(eq(circleMemberships.id, membershipId));
     if (found?.status !== 'pending') throw notFound('This request has already been decided');
-    const circle = await lockCircle(tx, found.circleId);
+    const { circle } = await requireCircleModerator(tx, actor, found.circleId, { lock: true });
+    if (!circle.isActive) throw notFound(CIRCLE_NOT_FOUND);
     // Read again under the circle's lock: of two moderators deciding at once, the second finds it decided.
     const [request] = await tx.select().from(circleMemberships).where(eq(circleMemberships.id, membershipId));
     if (request?.status !== 'pending') throw notFound('This request has already been decided');
@@ -159,6 +207,7 @@ export async function decideRequest(db: Db, actor: Actor, membershipId: string, 
       .update(circleMemberships)
       .set({ status: approve ? 'approved' : 'declined', decidedBy: actor.id, updatedAt: sql`now()` })
       .where(eq(circleMemberships.id, membershipId));
+    if (approve) await joinCircleChat(tx, circle.conversationId, request.userId);
     await tx.insert(auditLog).values({
       actorId: actor.id,
       action: approve ? 'circle.approve' : 'circle.decline',

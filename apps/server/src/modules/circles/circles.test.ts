@@ -232,7 +232,7 @@ describe('events', () => {
     const saturdayAfternoon = await makeEvent(circle.id, new Date('2030-06-01T16:00:00Z'));
     const sundayAfternoon = await makeEvent(circle.id, new Date('2030-06-02T16:00:00Z'));
     const ids = async (view: 'today' | 'week', tz: string) =>
-      (await listEvents(t.database.db, member.id, view, tz, now)).map((event) => event.id);
+      (await listEvents(t.database.db, { id: member.id, role: 'user' }, view, tz, now)).map((event) => event.id);
 
     expect(await ids('today', 'UTC')).toContain(saturdayAfternoon.id);
     expect(await ids('today', 'America/Los_Angeles')).toContain(saturdayAfternoon.id);

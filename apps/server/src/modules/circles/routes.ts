@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { actingMemberOf, sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
 import { eventCalendarFile, getEvent, listAttendees, listEvents, rsvp } from '../events/event-service.ts';
+import { registerCirclePageRoutes } from './circle-page-routes.ts';
 import { decideRequest, joinCircle, leaveCircle, listCircles, listPendingRequests } from './circle-service.ts';
 
 const errors = {
@@ -78,7 +79,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Pending join requests (moderators)',
+        summary: 'Pending join requests (moderators and admins: all; a host: her circles)',
         response: { 200: circleRequestListSchema, ...errors },
       },
     },
@@ -92,7 +93,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: `${decision === 'approve' ? 'Approve' : 'Decline'} a join request (moderators)`,
+          summary: `${decision === 'approve' ? 'Approve' : 'Decline'} a join request (its circle's hosts, moderators)`,
           params: z.object({ requestId: z.uuid('Unknown request') }),
           response: { 200: ok, ...errors },
         },
@@ -103,6 +104,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+  registerCirclePageRoutes(app);
 
   app.get(
     '/api/events',
@@ -115,7 +117,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      events: await listEvents(app.db, (await sessionUserOf(request)).id, request.query.view, request.query.tz),
+      events: await listEvents(app.db, await actingMemberOf(request), request.query.view, request.query.tz),
     }),
   );
   app.get(
@@ -128,7 +130,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventSchema, ...errors },
       },
     },
-    async (request) => getEvent(app.db, (await sessionUserOf(request)).id, request.params.eventId),
+    async (request) => getEvent(app.db, await actingMemberOf(request), request.params.eventId),
   );
   app.put(
     '/api/events/:eventId/rsvp',
@@ -141,7 +143,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventSchema, ...errors },
       },
     },
-    async (request) => rsvp(app.db, (await sessionUserOf(request)).id, request.params.eventId, request.body.status),
+    async (request) => rsvp(app.db, await actingMemberOf(request), request.params.eventId, request.body.status),
   );
   app.get(
     '/api/events/:eventId/attendees',
@@ -153,7 +155,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attendeeListSchema, ...errors },
       },
     },
-    async (request) => listAttendees(app.db, request.params.eventId),
+    async (request) => listAttendees(app.db, await actingMemberOf(request), request.params.eventId),
   );
   app.get(
     '/api/events/:eventId/calendar.ics',
@@ -161,12 +163,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['events'], summary: 'Add to calendar (.ics)', params: eventParams, produces: ['text/calendar'] },
     },
     async (request, reply) => {
-      const ics = await eventCalendarFile(
-        app.db,
-        (await sessionUserOf(request)).id,
-        request.params.eventId,
-        app.config,
-      );
+      const ics = await eventCalendarFile(app.db, await actingMemberOf(request), request.params.eventId, app.config);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="event-${request.params.eventId}.ics"`)

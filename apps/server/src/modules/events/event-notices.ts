@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type circleEvents, eventRsvps } from '../../db/schema/circles.ts';
+import { circleEvents, eventRsvps } from '../../db/schema/circles.ts';
 import { profiles } from '../../db/schema/members.ts';
+import { eventVisibleToMember } from '../circles/circle-access.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 
 type EventRow = typeof circleEvents.$inferSelect;
@@ -18,13 +19,23 @@ const whenIn = (date: Date, timeZone: string) =>
     timeZoneName: 'short',
   }).format(date);
 
-/** Those who said they would come or might: the ones an empty room would surprise. */
+/**
+ * Those who said they would come or might: the ones an empty room would surprise; of a circle-only
+ * event, only those who can still see it (a notice never names an event to someone outside its circle).
+ */
 function attendeesOf(tx: Db, eventId: string) {
   return tx
     .select({ userId: eventRsvps.userId, timeZone: profiles.timeZone })
     .from(eventRsvps)
+    .innerJoin(circleEvents, eq(circleEvents.id, eventRsvps.eventId))
     .leftJoin(profiles, eq(profiles.id, eventRsvps.userId))
-    .where(and(eq(eventRsvps.eventId, eventId), inArray(eventRsvps.status, ['going', 'maybe'])));
+    .where(
+      and(
+        eq(eventRsvps.eventId, eventId),
+        inArray(eventRsvps.status, ['going', 'maybe']),
+        eventVisibleToMember(eventRsvps.userId, circleEvents.visibility, circleEvents.circleId),
+      ),
+    );
 }
 
 /**

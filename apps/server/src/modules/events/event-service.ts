@@ -9,12 +9,14 @@ import type { RsvpStatus } from '@lunara/shared/community';
 import { isModeratorRole, ROLES } from '@lunara/shared/roles';
 import { zonedDayRange, zonedWeekRange } from '@lunara/shared/time-zones';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
-import { circleEvents, circles, eventRsvps } from '../../db/schema/circles.ts';
+import { circleEvents, circleMemberships, circles, eventRsvps } from '../../db/schema/circles.ts';
 import { profiles, userRoles } from '../../db/schema/members.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { eventVisible } from '../circles/circle-access.ts';
+import type { Actor } from '../feed/post-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { renderIcs } from './ics.ts';
 import { holdsMeetingSeat } from './meeting-seat.ts';
@@ -22,12 +24,14 @@ import { holdsMeetingSeat } from './meeting-seat.ts';
 const MAX_EVENTS = 100;
 const MAX_ATTENDEES = 100;
 const STAFF_ROLES = ROLES.filter(isModeratorRole);
+export const EVENT_NOT_FOUND = 'This event does not exist';
 
 function toEvent(row: {
   event: typeof circleEvents.$inferSelect;
   circle: typeof circles.$inferSelect;
   myRsvp: string | null;
   seesMeetingLink: boolean;
+  canManage: boolean;
 }): CircleEvent {
   const { event, circle } = row;
   return {
@@ -53,11 +57,23 @@ function toEvent(row: {
     myRsvp: (row.myRsvp as RsvpStatus | null) ?? null,
     isCancelled: event.isCancelled,
     visibility: event.visibility as CircleEvent['visibility'],
-    canManage: false,
+    canManage: row.canManage,
   };
 }
 
-function selectEvents(db: Db, viewerId: string) {
+/** SQL: the viewer may edit and cancel the event: an admin, or a host of its (active) circle. */
+function managesEvent(viewer: Actor): SQL {
+  if (viewer.role === 'admin') return sql`true`;
+  return sql`exists (select 1 from ${circleMemberships} cm
+    where cm.circle_id = ${circleEvents.circleId} and cm.user_id = ${viewer.id}
+      and cm.status = 'approved' and cm.role = 'host' and ${circles.isActive})`;
+}
+
+/** Only events the viewer may see (circle-access.ts): a circle-only event is its members' and staff's. */
+const visibleTo = (viewer: Actor) => eventVisible(viewer, circleEvents.visibility, circleEvents.circleId);
+
+function selectEvents(db: Db, viewer: Actor) {
+  const viewerId = viewer.id;
   return db
     .select({
       event: circleEvents,
@@ -67,6 +83,7 @@ function selectEvents(db: Db, viewerId: string) {
         or ${circleEvents.createdBy} = ${viewerId}
         or exists (select 1 from ${userRoles} where ${userRoles.userId} = ${viewerId}
                    and ${inArray(userRoles.role, STAFF_ROLES)}))`,
+      canManage: sql<boolean>`${managesEvent(viewer)}`,
     })
     .from(circleEvents)
     .innerJoin(circles, eq(circles.id, circleEvents.circleId))
@@ -74,21 +91,23 @@ function selectEvents(db: Db, viewerId: string) {
 }
 
 /**
- * Upcoming events, soonest first. Today and This Week are the member's own calendar day and week
- * (her time zone); My Events are those she is going to or may attend.
+ * Upcoming events she may see, soonest first: the community's and her circles' circle-only ones. Today
+ * and This Week are the member's own calendar day and week (her time zone); My Events are those she is
+ * going to or may attend.
  */
 export async function listEvents(
   db: Db,
-  viewerId: string,
+  viewer: Actor,
   view: EventView,
   timeZone: string,
   now = new Date(),
 ): Promise<CircleEvent[]> {
   const range =
     view === 'today' ? zonedDayRange(now, timeZone) : view === 'week' ? zonedWeekRange(now, timeZone) : undefined;
-  const rows = await selectEvents(db, viewerId)
+  const rows = await selectEvents(db, viewer)
     .where(
       and(
+        visibleTo(viewer),
         eq(circleEvents.isCancelled, false),
         gt(circleEvents.eventDate, now),
         range ? and(gte(circleEvents.eventDate, range.start), lt(circleEvents.eventDate, range.end)) : undefined,
@@ -101,29 +120,66 @@ export async function listEvents(
 }
 
 /**
- * One event, cancelled ones included: a notification about it stays a way to it, and the page then
- * says it was cancelled instead of leading nowhere.
+ * A circle's upcoming events, both visibilities, soonest first (bounded): for its members and staff,
+ * whom the caller has checked (requireCircleInside).
  */
-export async function getEvent(db: Db, viewerId: string, eventId: string): Promise<CircleEvent> {
-  const [row] = await selectEvents(db, viewerId).where(eq(circleEvents.id, eventId));
-  if (!row) throw notFound('This event does not exist');
+export async function listCircleEvents(db: Db, viewer: Actor, circleId: string, now = new Date()) {
+  const rows = await selectEvents(db, viewer)
+    .where(
+      and(eq(circleEvents.circleId, circleId), eq(circleEvents.isCancelled, false), gt(circleEvents.eventDate, now)),
+    )
+    .orderBy(asc(circleEvents.eventDate), asc(circleEvents.id))
+    .limit(builderLimit(MAX_EVENTS));
+  return rows.map(toEvent);
+}
+
+/**
+ * One event, cancelled ones included: a notification about it stays a way to it, and the page then
+ * says it was cancelled instead of leading nowhere. One she may not see is answered as one that never
+ * existed.
+ */
+export async function getEvent(db: Db, viewer: Actor, eventId: string): Promise<CircleEvent> {
+  const [row] = await selectEvents(db, viewer).where(and(eq(circleEvents.id, eventId), visibleTo(viewer)));
+  if (!row) throw notFound(EVENT_NOT_FOUND);
   return toEvent(row);
 }
 
-async function readLiveEvent(db: Db, viewerId: string, eventId: string): Promise<CircleEvent> {
-  const event = await getEvent(db, viewerId, eventId);
+async function readLiveEvent(db: Db, viewer: Actor, eventId: string): Promise<CircleEvent> {
+  const event = await getEvent(db, viewer, eventId);
   if (event.isCancelled) throw notFound(EVENT_CANCELLED);
   return event;
 }
 
 /**
- * RSVP as an upsert per member and event. attendee_count moves with the change of status, in the
- * same transaction, with the event row locked: it stays exact and never passes max_attendees.
+ * RSVP as an upsert per member and event she may see. attendee_count moves with the change of status,
+ * in the same transaction, with the event row locked: it stays exact and never passes max_attendees.
+ * For a circle-only event her membership row is held first (for share): a leave or removal of the same
+ * circle either waits for the answer and then takes it back (dropCircleOnlyRsvps), or goes first and the
+ * answer is refused; the order (membership, then event) is the leave's own, so neither waits on the other.
  */
-export async function rsvp(db: Db, userId: string, eventId: string, status: RsvpStatus): Promise<CircleEvent> {
+export async function rsvp(db: Db, viewer: Actor, eventId: string, status: RsvpStatus): Promise<CircleEvent> {
+  const userId = viewer.id;
   await db.transaction(async (tx) => {
-    const [event] = await tx.select().from(circleEvents).where(eq(circleEvents.id, eventId)).for('update');
-    if (!event) throw notFound('This event does not exist');
+    const [seen] = await tx
+      .select({ circleId: circleEvents.circleId, visibility: circleEvents.visibility })
+      .from(circleEvents)
+      .where(and(eq(circleEvents.id, eventId), visibleTo(viewer)));
+    if (!seen) throw notFound(EVENT_NOT_FOUND);
+    if (seen.visibility === 'circle' && !isModeratorRole(viewer.role)) {
+      const [held] = await tx
+        .select({ id: circleMemberships.id })
+        .from(circleMemberships)
+        .where(and(eq(circleMemberships.circleId, seen.circleId), eq(circleMemberships.userId, userId)))
+        .for('share');
+      if (!held) throw notFound(EVENT_NOT_FOUND);
+    }
+    // Checked again with the row locked: an edit may have moved it out of her sight meanwhile.
+    const [event] = await tx
+      .select()
+      .from(circleEvents)
+      .where(and(eq(circleEvents.id, eventId), visibleTo(viewer)))
+      .for('update', { of: circleEvents });
+    if (!event) throw notFound(EVENT_NOT_FOUND);
     if (event.isCancelled) throw notFound(EVENT_CANCELLED);
     const [previous] = await tx
       .select({ status: eventRsvps.status })
@@ -158,11 +214,16 @@ export async function rsvp(db: Db, userId: string, eventId: string, status: Rsvp
       });
     }
   });
-  return readLiveEvent(db, userId, eventId);
+  return readLiveEvent(db, viewer, eventId);
 }
 
-/** "Who's Going": the members attending, first to answer first. */
-export async function listAttendees(db: Db, eventId: string): Promise<AttendeeList> {
+/** "Who's Going": the members attending, first to answer first, of an event she may see. */
+export async function listAttendees(db: Db, viewer: Actor, eventId: string): Promise<AttendeeList> {
+  const [visible] = await db
+    .select({ id: circleEvents.id })
+    .from(circleEvents)
+    .where(and(eq(circleEvents.id, eventId), visibleTo(viewer)));
+  if (!visible) throw notFound(EVENT_NOT_FOUND);
   const rows = await db
     .select({ userId: eventRsvps.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
     .from(eventRsvps)
@@ -181,11 +242,11 @@ export async function listAttendees(db: Db, eventId: string): Promise<AttendeeLi
 
 export async function eventCalendarFile(
   db: Db,
-  viewerId: string,
+  viewer: Actor,
   eventId: string,
   app: { appUrl: string; productName: string },
 ) {
-  const event = await readLiveEvent(db, viewerId, eventId);
+  const event = await readLiveEvent(db, viewer, eventId);
   return renderIcs({
     id: event.id,
     title: event.title,

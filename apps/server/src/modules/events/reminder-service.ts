@@ -10,6 +10,7 @@ import { profiles } from '../../db/schema/members.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { canUseCommunity } from '../billing/community-access.ts';
+import { eventVisibleToMember } from '../circles/circle-access.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { isSuspendedAt } from '../suspensions/active-suspension.ts';
 import { eventReminderEmail } from './reminder-email.ts';
@@ -33,8 +34,9 @@ interface ReminderOptions {
 /**
  * Who is due a reminder of this kind now: she answered going or maybe before it was due (a member who
  * says yes three hours before needs no "tomorrow"), the event is not cancelled, no reminder of this kind
- * went out for this start time, and she can still use the community (not lapsed, not suspended; a
- * deleted account's RSVPs are gone with it). Served by the upcoming-events index (start time).
+ * went out for this start time, she can still use the community (not lapsed, not suspended; a deleted
+ * account's RSVPs are gone with it) and still see the event (a circle-only one: still in its circle).
+ * Served by the upcoming-events index (start time).
  */
 function dueReminders(db: Db, kind: EventReminderKind, now: Date) {
   const { dueMs, untilMs } = LEAD[kind];
@@ -62,6 +64,7 @@ function dueReminders(db: Db, kind: EventReminderKind, now: Date) {
                           and er.kind = ${kind} and er.event_start = ${circleEvents.eventDate})`,
         canUseCommunity(eventRsvps.userId),
         not(isSuspendedAt(eventRsvps.userId, now)),
+        eventVisibleToMember(eventRsvps.userId, circleEvents.visibility, circleEvents.circleId),
       ),
     )
     .orderBy(asc(circleEvents.eventDate), asc(circleEvents.id))
@@ -73,7 +76,7 @@ type Due = Awaited<ReturnType<typeof dueReminders>>[number];
 /**
  * Claims and sends one reminder in one transaction: the row of event_reminders first (the primary key
  * decides between two processes: the second waits for the first to commit, then inserts nothing), with
- * the RSVP and the event checked again as they are now; then the notification (her preferences decide;
+ * the RSVP, the event and her sight of it checked again as they are now; then the notification (her preferences decide;
  * Web Push follows it) and, when her Email Notifications are on, the email. Returns whether it was sent.
  */
 async function sendReminder(db: Db, mailer: Mailer, kind: EventReminderKind, due: Due, options: ReminderOptions) {
@@ -86,6 +89,7 @@ async function sendReminder(db: Db, mailer: Mailer, kind: EventReminderKind, due
           from circle_events e
           join event_rsvps r on r.event_id = e.id and r.user_id = ${due.userId} and r.status in ('going', 'maybe')
           where e.id = ${due.eventId} and not e.is_cancelled and e.event_date = ${due.start.toISOString()}::timestamptz
+            and ${eventVisibleToMember(sql`r.user_id`, sql`e.visibility`, sql`e.circle_id`)}
           on conflict do nothing
           returning event_id`,
     );

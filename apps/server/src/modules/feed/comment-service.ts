@@ -18,6 +18,7 @@ import { commentAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
 import { adjustCounter } from '../points/member-points-service.ts';
 import type { Actor } from './post-service.ts';
+import { assertPostVisible, canMemberSeePost, POST_GONE, requireVisiblePost } from './post-visibility.ts';
 
 const commentColumns = {
   id: postComments.id,
@@ -71,8 +72,12 @@ const commentsAfter = directRead((db) =>
   ),
 );
 
-/** A post's comments, oldest first, keyset-paged on (created_at, id). */
-export async function listComments(db: Db, postId: string, cursor?: string): Promise<CommentPage> {
+/**
+ * A post's comments, oldest first, keyset-paged on (created_at, id). A post that is not there for her
+ * (gone, or a circle's she is not in) is a 404.
+ */
+export async function listComments(db: Db, viewer: Actor, postId: string, cursor?: string): Promise<CommentPage> {
+  await requireVisiblePost(db, viewer, postId);
   const after = cursor ? decodeCursor(cursor, ['micros', 'uuid']) : undefined;
   const rows = after
     ? await commentsAfter(db, { postId, micros: String(after[0]), id: after[1] })
@@ -85,12 +90,18 @@ export async function listComments(db: Db, postId: string, cursor?: string): Pro
   };
 }
 
-/** A comment pays +5, moves the post's count, and tells the post's author (not herself). */
-export async function createComment(db: Db, authorId: string, postId: string, written: string): Promise<Comment> {
+/**
+ * A comment pays +5, moves the post's count, and tells the post's author (not herself; nor, on a
+ * circle's post, once she has left the circle).
+ */
+export async function createComment(db: Db, author: Actor, postId: string, written: string): Promise<Comment> {
+  const authorId = author.id;
   const id = await db.transaction(async (tx) => {
     const content = await withMemberNames(tx, written);
     const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
-    if (!post) throw notFound('This post no longer exists');
+    if (!post) throw notFound(POST_GONE);
+    // A circle's post outside her circles is not there for her.
+    await assertPostVisible(tx, author, post.circleId);
     // A post she cannot see (either of them blocked the other) answers as if it were gone.
     if (await isBlockedEitherWay(tx, authorId, post.userId)) throw notFound('This post no longer exists');
     // Hidden while a moderator reviews it: nobody but its author sees it, so nobody else comments on it.
@@ -111,15 +122,17 @@ export async function createComment(db: Db, authorId: string, postId: string, wr
       idempotencyKey: commentAwardKey(created.id),
     });
     await adjustCounter(tx, authorId, 'commentsCount', 1);
-    const [author] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, authorId));
-    await createNotification(tx, {
-      userId: post.userId,
-      actorId: authorId,
-      type: 'post_comment',
-      title: 'New comment',
-      message: `${author?.name ?? 'A sister'} commented on your post "${post.title}"`,
-      data: { postId, commentId: created.id },
-    });
+    const [profile] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, authorId));
+    if (await canMemberSeePost(tx, post.userId, post.circleId)) {
+      await createNotification(tx, {
+        userId: post.userId,
+        actorId: authorId,
+        type: 'post_comment',
+        title: 'New comment',
+        message: `${profile?.name ?? 'A sister'} commented on your post "${post.title}"`,
+        data: { postId, commentId: created.id },
+      });
+    }
     await notifyMentions(tx, { authorId, text: content, link: { postId, commentId: created.id }, kind: 'comment' });
     return created.id;
   });
@@ -154,7 +167,13 @@ export async function deleteComment(db: Db, actor: Actor, commentId: string): Pr
       .from(postComments)
       .where(eq(postComments.id, commentId));
     if (!found) throw notFound('This comment no longer exists');
-    await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, found.postId)).for('update');
+    const [post] = await tx
+      .select({ id: posts.id, circleId: posts.circleId })
+      .from(posts)
+      .where(eq(posts.id, found.postId))
+      .for('update');
+    // On a circle's post she can no longer see (she left it), her comment is not there for her either.
+    if (post) await assertPostVisible(tx, actor, post.circleId, 'This comment no longer exists');
     const [comment] = await tx.select().from(postComments).where(eq(postComments.id, commentId)).for('update');
     if (!comment) throw notFound('This comment no longer exists');
     const isAuthor = comment.userId === actor.id;

@@ -9,6 +9,7 @@ import { assertOwnItem } from '../revisions/assert-own-item.ts';
 import { recordRevision } from '../revisions/revision-service.ts';
 import { readComment } from './comment-service.ts';
 import type { Actor } from './post-service.ts';
+import { assertPostVisible } from './post-visibility.ts';
 
 const COMMENT_GONE = 'This comment no longer exists';
 const POST_GONE = 'This post no longer exists';
@@ -27,6 +28,8 @@ export async function editComment(db: Db, actor: Actor, commentId: string, writt
     if (!found) throw notFound(COMMENT_GONE);
     const [post] = await tx.select().from(posts).where(eq(posts.id, found.postId)).for('update');
     if (!post) throw notFound(POST_GONE);
+    // On a circle's post she can no longer see (she left it), her comment is not there for her either.
+    await assertPostVisible(tx, actor, post.circleId, COMMENT_GONE);
     const [comment] = await tx.select().from(postComments).where(eq(postComments.id, commentId)).for('update');
     if (!comment) throw notFound(COMMENT_GONE);
     await assertOwnItem(tx, actor, comment, { gone: COMMENT_GONE, notYours: 'You can only edit your own comments' });

@@ -1,6 +1,5 @@
 import type { editPostBodySchema } from '@lunara/shared/editing';
 import type { Post } from '@lunara/shared/feed';
-import { isModeratorRole } from '@lunara/shared/roles';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +9,7 @@ import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts'
 import { assertOwnItem } from '../revisions/assert-own-item.ts';
 import { recordRevision } from '../revisions/revision-service.ts';
 import { type Actor, getPost } from './post-service.ts';
+import { assertPostVisible } from './post-visibility.ts';
 
 export type PostEdit = z.output<typeof editPostBodySchema>;
 
@@ -24,6 +24,8 @@ export async function editPost(db: Db, actor: Actor, postId: string, edit: PostE
   await db.transaction(async (tx) => {
     const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
     if (!post) throw notFound(POST_GONE);
+    // A circle's post she can no longer see (she left it) is not there for her, her own included.
+    await assertPostVisible(tx, actor, post.circleId);
     await assertOwnItem(tx, actor, post, { gone: POST_GONE, notYours: 'You can only edit your own posts' });
     const content = await withMemberNames(tx, edit.content);
     if (post.title === edit.title && post.content === content) return;
@@ -47,5 +49,5 @@ export async function editPost(db: Db, actor: Actor, postId: string, edit: PostE
       kind: 'post',
     });
   });
-  return getPost(db, actor.id, postId, isModeratorRole(actor.role));
+  return getPost(db, actor, postId);
 }

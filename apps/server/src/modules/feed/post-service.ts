@@ -1,3 +1,4 @@
+import { CIRCLE_NOT_FOUND, NOT_IN_CIRCLE } from '@lunara/shared/circles';
 import { type createPostBodySchema, FEED_PAGE_SIZE, type Post, type PostPage } from '@lunara/shared/feed';
 import type { PostImage } from '@lunara/shared/media';
 import { POINTS } from '@lunara/shared/points';
@@ -10,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { bookmarks } from '../../db/schema/bookmarks.ts';
+import { circles } from '../../db/schema/circles.ts';
 import { postComments, postLikes, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
@@ -23,13 +25,16 @@ import {
   pinnedCursorValues,
 } from '../../lib/cursor.ts';
 import { isBlockedEitherWay } from '../blocks/block-service.ts';
+import { circleAccessOf, circleContentVisible } from '../circles/circle-access.ts';
 import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts';
 import { notifyPostLike } from '../notifications/like-notification.ts';
 import { commentAwardKey, likeAwardKey, postAwardKey, unlikeAwardKey } from '../points/award-keys.ts';
 import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
 import { adjustCounter, adjustCounters } from '../points/member-points-service.ts';
 import { loadMyReactions, loadReactionCounts, myReactionsColumn } from '../reactions/reaction-service.ts';
+import { notifyCircleDiscussion } from './circle-discussion-notification.ts';
 import { attachPostImages, loadPostImages } from './post-images.ts';
+import { assertPostVisible, canMemberSeePost, POST_GONE } from './post-visibility.ts';
 
 /** Where migration 0010's triggers announce any change to what the feed's first page shows. */
 export const FEED_CHANNEL = 'lunara_feed';
@@ -56,9 +61,11 @@ const sharedColumns = {
   authorId: posts.userId,
   authorName: profiles.displayName,
   authorAvatar: profiles.avatarUrl,
+  circleId: posts.circleId,
+  circleName: circles.name,
 };
 
-const postColumns = (viewerId: string | Placeholder) => ({
+export const postColumns = (viewerId: string | Placeholder) => ({
   ...sharedColumns,
   likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
   myReactions: myReactionsColumn(posts.id, viewerId),
@@ -81,6 +88,9 @@ export interface SharedPostRow {
   authorId: string;
   authorName: string | null;
   authorAvatar: string | null;
+  /** The circle it was posted in (null: the main feed), and that circle's name. */
+  circleId: string | null;
+  circleName: string | null;
 }
 
 /** A post's row with its images, as every member sees it (what the first-page cache keeps). */
@@ -89,7 +99,7 @@ export interface SharedPost extends SharedPostRow {
   reactionCounts: ReactionCounts;
 }
 
-interface PostRow extends SharedPost {
+export interface PostRow extends SharedPost {
   likedByMe: boolean;
   /** The reactions she gave, comma-separated (one text column reads the same through every driver). */
   myReactions: string | null;
@@ -97,7 +107,7 @@ interface PostRow extends SharedPost {
 }
 
 /** Puts each post's images and reaction counts beside it, read for the whole page at once. */
-async function withImages<Row extends SharedPostRow>(
+export async function withImages<Row extends SharedPostRow>(
   db: Db,
   rows: Row[],
 ): Promise<(Row & { images: PostImage[]; reactionCounts: ReactionCounts })[]> {
@@ -127,12 +137,12 @@ function toPost(row: PostRow): Post {
     savedByMe: Boolean(row.savedByMe),
     images: row.images,
     editedAt: row.editedAt ?? null,
-    circle: null,
+    circle: row.circleId ? { id: row.circleId, name: row.circleName ?? '' } : null,
   };
 }
 
 /** One page of the feed from its rows (one more than a page, to know whether another follows). */
-function toPostPage(rows: PostRow[]): PostPage {
+export function toPostPage(rows: PostRow[]): PostPage {
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -144,13 +154,18 @@ function toPostPage(rows: PostRow[]): PostPage {
 
 // The feed is the busiest read: its statements are built once per database, not per request, and run
 // straight through the driver.
-const feedOrder = [desc(posts.isPinned), desc(posts.createdAt), desc(posts.id)];
+export const feedOrder = [desc(posts.isPinned), desc(posts.createdAt), desc(posts.id)];
 const feedPageAfter = directRead((db) =>
   db
     .select(postColumns(sql.placeholder('viewer')))
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
-    .where(and(isNull(posts.hiddenAt), afterPinnedCursor(posts.isPinned, posts.createdAt, posts.id)))
+    .leftJoin(circles, eq(circles.id, posts.circleId))
+    // The main feed alone (a circle's posts are its members'): the partial index posts_feed_idx needs
+    // `circle_id is null` in the statement.
+    .where(
+      and(isNull(posts.circleId), isNull(posts.hiddenAt), afterPinnedCursor(posts.isPinned, posts.createdAt, posts.id)),
+    )
     .orderBy(...feedOrder)
     .limit(builderLimit(FEED_PAGE_SIZE + 1)),
 );
@@ -175,9 +190,10 @@ const sharedFirstPage: (db: Db) => Promise<SharedPostRow[]> = directRead((db) =>
     .select(sharedColumns)
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .leftJoin(circles, eq(circles.id, posts.circleId))
     // Posts that reports hide are left out for everyone (the cached page is shared); their author and
-    // staff still open them on their own page, marked.
-    .where(isNull(posts.hiddenAt))
+    // staff still open them on their own page, marked. No circle's posts: the cached page is everyone's.
+    .where(and(isNull(posts.circleId), isNull(posts.hiddenAt)))
     .orderBy(...feedOrder)
     .limit(builderLimit(FEED_PAGE_SIZE + 1)),
 );
@@ -239,48 +255,91 @@ export async function listPosts(db: Db, viewerId: string, cursor?: string): Prom
   return firstPageFor(rows, await loadViewerMarks(db, viewerId, ids));
 }
 
-/** These posts as the viewer sees them, in no particular order (her saved list; it filters and orders). */
-export async function listPostsByIds(db: Db, viewerId: string, postIds: string[]): Promise<Post[]> {
+/**
+ * These posts as the viewer sees them, in no particular order (her saved list, "from your circles"; they
+ * filter and order). A circle's post she may not see is left out.
+ */
+export async function listPostsByIds(db: Db, viewer: Actor, postIds: string[]): Promise<Post[]> {
   if (postIds.length === 0) return [];
   const rows = await db
-    .select(postColumns(viewerId))
+    .select(postColumns(viewer.id))
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
-    .where(inArray(posts.id, postIds));
+    .leftJoin(circles, eq(circles.id, posts.circleId))
+    .where(and(inArray(posts.id, postIds), circleContentVisible(viewer, posts.circleId)));
   return (await withImages(db, rows)).map((row) => toPost(row as PostRow));
 }
 
-/** One post as the viewer sees it (its own page, where notifications and shared links lead). */
-export async function getPost(db: Db, viewerId: string, postId: string, viewerIsStaff = false): Promise<Post> {
+/**
+ * One post as the viewer sees it (its own page, where notifications and shared links lead). A circle's
+ * post is there for its members and staff only: to anyone else, its author once she has left included,
+ * it is the same 404 as a deleted post.
+ */
+export async function getPost(db: Db, viewer: Actor, postId: string): Promise<Post> {
+  const viewerId = viewer.id;
   const [row] = (await db
-    .select({ ...postColumns(viewerId), hiddenAt: posts.hiddenAt })
+    .select({
+      ...postColumns(viewerId),
+      hiddenAt: posts.hiddenAt,
+      visible: sql<boolean>`${circleContentVisible(viewer, posts.circleId)}`,
+    })
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
-    .where(eq(posts.id, postId))) as (Omit<PostRow, 'images'> & { hiddenAt: Date | null })[];
-  if (!row) throw notFound('This post no longer exists');
+    .leftJoin(circles, eq(circles.id, posts.circleId))
+    .where(eq(posts.id, postId))) as (Omit<PostRow, 'images'> & { hiddenAt: Date | null; visible: boolean })[];
+  if (!row?.visible) throw notFound(POST_GONE);
   // Hidden by reports: its author and staff see it, marked; to anyone else it is not there.
-  if (row.hiddenAt && row.authorId !== viewerId && !viewerIsStaff) throw notFound('This post no longer exists');
-  const { hiddenAt, ...rest } = row;
+  if (row.hiddenAt && row.authorId !== viewerId && !isModeratorRole(viewer.role)) throw notFound(POST_GONE);
+  const { hiddenAt, visible: _visible, ...rest } = row;
   const [withItsImages] = await withImages(db, [rest]);
   const post = toPost(withItsImages as PostRow);
   return hiddenAt ? { ...post, hiddenForReview: true } : post;
 }
 
-/** A new post pays +10 and counts toward first_post, in one transaction. */
-export async function createPost(db: Db, authorId: string, input: NewPost): Promise<Post> {
-  const postId = await db.transaction((tx) => insertPost(tx, authorId, input));
-  return getPost(db, authorId, postId);
+/** The circle a post is written in, once its author may post there. */
+export interface PostCircle {
+  id: string;
+  name: string;
+}
+
+/**
+ * Posting in a circle: its approved members (of the active circle) and staff. An unknown or archived
+ * circle is a 404, someone outside it a 403 (she may know the circle, not its inside).
+ */
+async function circleToPostIn(tx: Db, author: Actor, circleId: string): Promise<PostCircle> {
+  const access = await circleAccessOf(tx, author, circleId);
+  if (!access.circle.isActive) throw notFound(CIRCLE_NOT_FOUND);
+  if (!access.canSeeInside) throw forbidden(NOT_IN_CIRCLE);
+  return { id: access.circle.id, name: access.circle.name };
+}
+
+/**
+ * A new post pays +10 and counts toward first_post, in one transaction; in a circle (`circleId`), only
+ * its members and staff see it, and its other members are told.
+ */
+export async function createPost(db: Db, author: Actor, input: NewPost): Promise<Post> {
+  const postId = await db.transaction(async (tx) => {
+    const circle = input.circleId ? await circleToPostIn(tx, author, input.circleId) : null;
+    return insertPost(tx, author.id, input, circle);
+  });
+  return getPost(db, author, postId);
 }
 
 /**
  * The post's writes, in the caller's transaction (the bath builder shares a bath in its own); its id.
- * The post is read back after the commit: hot reads go straight through the driver, outside it.
+ * The post is read back after the commit: hot reads go straight through the driver, outside it. A
+ * circle's post names the circle the caller has checked she may post in (`input.circleId` is not read).
  */
-export async function insertPost(tx: Db, authorId: string, input: NewPost): Promise<string> {
+export async function insertPost(
+  tx: Db,
+  authorId: string,
+  input: NewPost,
+  circle: PostCircle | null = null,
+): Promise<string> {
   const content = await withMemberNames(tx, input.content);
   const [created] = await tx
     .insert(posts)
-    .values({ userId: authorId, title: input.title, content, category: input.category })
+    .values({ userId: authorId, title: input.title, content, category: input.category, circleId: circle?.id ?? null })
     .returning({ id: posts.id });
   if (!created) throw new Error('The post was not saved');
   // In the post's transaction: the posts trigger's change notice covers the images too.
@@ -293,12 +352,13 @@ export async function insertPost(tx: Db, authorId: string, input: NewPost): Prom
   });
   await adjustCounter(tx, authorId, 'postsCount', 1);
   await notifyMentions(tx, { authorId, text: content, link: { postId: created.id }, kind: 'post' });
+  if (circle) await notifyCircleDiscussion(tx, { circle, postId: created.id, authorId, title: input.title });
   return created.id;
 }
 
 async function lockPost(tx: Db, postId: string) {
   const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
-  if (!post) throw notFound('This post no longer exists');
+  if (!post) throw notFound(POST_GONE);
   return post;
 }
 
@@ -311,6 +371,8 @@ async function lockPost(tx: Db, postId: string) {
 export async function deletePost(db: Db, actor: Actor, postId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const post = await lockPost(tx, postId);
+    // A circle's post she can no longer see (she left it) is not there for her, her own included.
+    await assertPostVisible(tx, actor, post.circleId);
     const isAuthor = post.userId === actor.id;
     if (!isAuthor && !isModeratorRole(actor.role)) throw forbidden('You can only delete your own posts');
     const likes = await tx
@@ -359,7 +421,7 @@ export async function setPostPinned(db: Db, actor: Actor, postId: string, isPinn
       details: { title: post.title },
     });
   });
-  return getPost(db, actor.id, postId);
+  return getPost(db, actor, postId);
 }
 
 /**
@@ -367,9 +429,12 @@ export async function setPostPinned(db: Db, actor: Actor, postId: string, isPinn
  * arithmetic in the same transaction, so likes_count always equals the number of rows. The author
  * earns +2 per like (taken back on unlike), never for liking her own post.
  */
-export async function setPostLike(db: Db, likerId: string, postId: string, like: boolean) {
+export async function setPostLike(db: Db, liker: Actor, postId: string, like: boolean) {
+  const likerId = liker.id;
   return db.transaction(async (tx) => {
     const post = await lockPost(tx, postId);
+    // A circle's post outside her circles: gone, both ways (unliking would tell her its count).
+    await assertPostVisible(tx, liker, post.circleId);
     const isOwnPost = post.userId === likerId;
     // A post she cannot see (either of them blocked the other) answers as if it were gone; unliking stays open.
     if (like && (await isBlockedEitherWay(tx, likerId, post.userId))) throw notFound('This post no longer exists');
@@ -392,17 +457,20 @@ export async function setPostLike(db: Db, likerId: string, postId: string, like:
             idempotencyKey: likeAwardKey(postId, likerId, created.createdAt),
           });
           await adjustCounter(tx, post.userId, 'likesReceived', 1);
-          const [liker] = await tx
+          const [likerProfile] = await tx
             .select({ name: profiles.displayName })
             .from(profiles)
             .where(eq(profiles.id, likerId));
-          await notifyPostLike(tx, {
-            authorId: post.userId,
-            likerId,
-            likerName: liker?.name ?? 'A sister',
-            postId,
-            postTitle: post.title,
-          });
+          // The author of a circle's post who has left it is not told (the link would lead nowhere).
+          if (await canMemberSeePost(tx, post.userId, post.circleId)) {
+            await notifyPostLike(tx, {
+              authorId: post.userId,
+              likerId,
+              likerName: likerProfile?.name ?? 'A sister',
+              postId,
+              postTitle: post.title,
+            });
+          }
         }
       }
     } else {

@@ -20,6 +20,7 @@ import { requireSubscriber } from '../../plugins/membership-guards.ts';
 import { hidesAuthor, maskBlocked, withoutBlocked } from '../blocks/block-service.ts';
 import { visibleForReview } from '../moderation/hidden-content.ts';
 import { requireVerifiedEmailToPost } from '../posting-rules/posting-guard.ts';
+import { listCirclePosts, listFromMyCircles } from './circle-feed.ts';
 import { createComment, deleteComment, listComments } from './comment-service.ts';
 import { editComment } from './edit-comment.ts';
 import { editPost } from './edit-post.ts';
@@ -27,6 +28,7 @@ import { createPost, deletePost, getPost, listPosts, setPostLike, setPostPinned 
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const postParams = z.object({ postId: z.uuid('Unknown post') });
+const circleParams = z.object({ circleId: z.uuid('Unknown circle') });
 const ok = z.object({ ok: z.literal(true) });
 const POST_GONE = 'This post no longer exists';
 
@@ -67,7 +69,47 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postSchema, ...errors },
       },
     },
-    async (request) => createPost(app.db, (await sessionUserOf(request)).id, request.body),
+    async (request) => createPost(app.db, await actingMemberOf(request), request.body),
+  );
+  app.get(
+    '/api/posts/from-circles',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'From your circles: the posts of the circles she is in, newest first',
+        querystring: cursorQuerySchema,
+        response: { 200: postPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await actingMemberOf(request);
+      const [page, blocks] = await Promise.all([
+        listFromMyCircles(app.db, viewer, request.query.cursor),
+        app.readBlocks(viewer.id),
+      ]);
+      // Her blocks, both ways, as on the main feed.
+      return { ...page, items: withoutBlocked(page.items, blocks, (post) => post.author.id) };
+    },
+  );
+  app.get(
+    '/api/circles/:circleId/posts',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: "A circle's feed (its members and staff): pinned first, then newest",
+        params: circleParams,
+        querystring: cursorQuerySchema,
+        response: { 200: postPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await actingMemberOf(request);
+      const [page, blocks] = await Promise.all([
+        listCirclePosts(app.db, viewer, request.params.circleId, request.query.cursor),
+        app.readBlocks(viewer.id),
+      ]);
+      return { ...page, items: withoutBlocked(page.items, blocks, (post) => post.author.id) };
+    },
   );
   app.get(
     '/api/posts/:postId',
@@ -83,7 +125,7 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await actingMemberOf(request);
       const viewerId = viewer.id;
       const [post, blocks] = await Promise.all([
-        getPost(app.db, viewerId, request.params.postId, isModeratorRole(viewer.role)),
+        getPost(app.db, viewer, request.params.postId),
         app.readBlocks(viewerId),
       ]);
       // The same answer as for a deleted post: a blocked member learns nothing more than that.
@@ -150,7 +192,7 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: likeResponseSchema, ...errors },
         },
       },
-      async (request) => setPostLike(app.db, (await sessionUserOf(request)).id, request.params.postId, like),
+      async (request) => setPostLike(app.db, await actingMemberOf(request), request.params.postId, like),
     );
   }
   app.get(
@@ -168,7 +210,7 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await actingMemberOf(request);
       const viewerId = viewer.id;
       const [page, blocks] = await Promise.all([
-        listComments(app.db, request.params.postId, request.query.cursor),
+        listComments(app.db, viewer, request.params.postId, request.query.cursor),
         app.readBlocks(viewerId),
       ]);
       // Comments that reports hide: their author and staff see them, marked; nobody else.
@@ -189,7 +231,7 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      createComment(app.db, (await sessionUserOf(request)).id, request.params.postId, request.body.content),
+      createComment(app.db, await actingMemberOf(request), request.params.postId, request.body.content),
   );
   app.patch(
     '/api/comments/:commentId',

@@ -1,9 +1,11 @@
 import { isModeratorRole } from '@lunara/shared/roles';
-import type { Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { hasActiveMembership, MEMBERSHIP_REQUIRED_MESSAGE } from '../../plugins/membership-guards.ts';
 import { assertLessonOpen, type LessonAccessResult, loadLessonAccess } from '../courses/lesson-access.ts';
+import { assertPostVisible } from '../feed/post-visibility.ts';
 
 export const MEDIA_NOT_FOUND = 'That file does not exist';
 export const COURSE_MEDIA_FORBIDDEN = 'This is part of a course you do not have access to';
@@ -38,10 +40,19 @@ async function assertCanReadLessonMedia(db: Db, member: SessionUser | null, less
   await assertLessonOpen(db, member, found.access);
 }
 
+/** A picture of a circle's post is its members' and staff's (issue 34): to anyone else it does not exist. */
+async function assertCirclePostImageVisible(db: Db, member: SessionUser, postId: string): Promise<void> {
+  const [post] = await queryRows<{ circle_id: string | null }>(
+    db,
+    sql`select circle_id from posts where id = ${postId}`,
+  );
+  await assertPostVisible(db, member, post?.circle_id ?? null, MEDIA_NOT_FOUND);
+}
+
 /**
  * Throws unless `member` may read the file: course covers are public; avatars need a signed-in
  * account; post images a community member (the owner alone while it is on no post: to anyone else it
- * does not exist); lesson media the lesson's rules. 401 for a visitor where signing in would help.
+ * does not exist; on a circle's post, its members and staff alone); lesson media the lesson's rules. 401 for a visitor where signing in would help.
  */
 export async function assertCanReadMedia(db: Db, member: SessionUser | null, media: ReadableMedia): Promise<void> {
   if (media.kind === 'course_cover') return;
@@ -57,8 +68,10 @@ export async function assertCanReadMedia(db: Db, member: SessionUser | null, med
         if (media.ownerId !== member.id) throw notFound(MEDIA_NOT_FOUND);
         return;
       }
-      if (isModeratorRole(member.role) || (await hasActiveMembership(db, member))) return;
-      throw forbidden(MEMBERSHIP_REQUIRED_MESSAGE);
+      if (!isModeratorRole(member.role) && !(await hasActiveMembership(db, member))) {
+        throw forbidden(MEMBERSHIP_REQUIRED_MESSAGE);
+      }
+      return assertCirclePostImageVisible(db, member, media.postId);
     default:
       throw notFound(MEDIA_NOT_FOUND);
   }

@@ -5,6 +5,7 @@ import { postComments, posts } from '../../db/schema/community.ts';
 import { forumReplies, forumTopics } from '../../db/schema/forums.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { canUseCommunity } from '../billing/community-access.ts';
+import { circleContentVisibleToMember } from '../circles/circle-access.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 
 export type MentionPlace = 'post' | 'comment' | 'topic' | 'reply';
@@ -23,18 +24,18 @@ export interface MentionInput {
 }
 
 /**
- * Whose post or topic the mention is in, or null when nobody else can see it: gone, or hidden for review
- * (the post or topic, or the comment or reply the mention is in).
+ * Whose post or topic the mention is in (and the circle of a circle's post), or null when nobody else
+ * can see it: gone, or hidden for review (the post or topic, or the comment or reply the mention is in).
  */
-async function placeOwner(db: Db, link: MentionLink): Promise<string | null> {
+async function placeOwner(db: Db, link: MentionLink): Promise<{ ownerId: string; circleId: string | null } | null> {
   const [place] =
     'postId' in link
       ? await db
-          .select({ ownerId: posts.userId, hiddenAt: posts.hiddenAt })
+          .select({ ownerId: posts.userId, hiddenAt: posts.hiddenAt, circleId: posts.circleId })
           .from(posts)
           .where(eq(posts.id, link.postId))
       : await db
-          .select({ ownerId: forumTopics.userId, hiddenAt: forumTopics.hiddenAt })
+          .select({ ownerId: forumTopics.userId, hiddenAt: forumTopics.hiddenAt, circleId: sql<null>`null` })
           .from(forumTopics)
           .where(eq(forumTopics.id, link.topicId));
   if (!place || place.hiddenAt) return null;
@@ -50,7 +51,7 @@ async function placeOwner(db: Db, link: MentionLink): Promise<string | null> {
             .from(forumReplies)
             .where(eq(forumReplies.id, link.replyId))
         : [{ hiddenAt: null }];
-  return item && !item.hiddenAt ? place.ownerId : null;
+  return item && !item.hiddenAt ? { ownerId: place.ownerId, circleId: place.circleId } : null;
 }
 
 /** The item a mention is in: one notice per member and item, however often an edit names her again. */
@@ -63,8 +64,8 @@ function itemKey(link: MentionLink): string {
  * Tells each member newly mentioned in a text, in the caller's transaction (so a failed post tells
  * nobody). Only the first ten mentions count. A token names a member by id and the id alone decides:
  * someone who does not exist, the author herself, a member who cannot use the community (a former
- * member could not open the link) or cannot see the place (the post or topic is hidden for review, or she
- * and its author blocked one another) is skipped here, and createNotification skips blocks either way and
+ * member could not open the link) or cannot see the place (the post or topic is hidden for review, she
+ * and its author blocked one another, or it is a circle's post and she is not in the circle) is skipped here, and createNotification skips blocks either way and
  * honours her "Mentions" preference. Returns the ids notified.
  */
 export async function notifyMentions(db: Db, input: MentionInput): Promise<string[]> {
@@ -72,8 +73,9 @@ export async function notifyMentions(db: Db, input: MentionInput): Promise<strin
     .filter((userId) => userId !== input.authorId)
     .slice(0, MAX_MENTIONS_NOTIFIED);
   if (candidates.length === 0) return [];
-  const ownerId = await placeOwner(db, input.link);
-  if (!ownerId) return [];
+  const place = await placeOwner(db, input.link);
+  if (!place) return [];
+  const { ownerId, circleId } = place;
   const ids = sql.join(
     candidates.map((userId) => sql`${userId}`),
     sql`, `,
@@ -81,6 +83,7 @@ export async function notifyMentions(db: Db, input: MentionInput): Promise<strin
   const reachable = await queryRows<{ id: string }>(
     db,
     sql`select id from profiles where id in (${ids}) and ${canUseCommunity(sql`profiles.id`)}
+          ${circleId ? sql`and ${circleContentVisibleToMember(sql`profiles.id`, sql`${circleId}::uuid`)}` : sql``}
           and not exists (select 1 from member_blocks b
             where (b.blocker_id = ${ownerId} and b.blocked_id = profiles.id)
                or (b.blocker_id = profiles.id and b.blocked_id = ${ownerId}))`,

@@ -3,6 +3,7 @@ import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { circleContentVisible } from '../circles/circle-access.ts';
 import { accessConversation } from '../messages/conversation-access.ts';
 
 const NOT_FOUND: Record<ReportTargetType, string> = {
@@ -21,8 +22,9 @@ export interface Viewer {
 
 /**
  * Who wrote the thing she reports, if she can see it: hidden content (its own, or the post or topic it
- * sits under) is seen by its author and staff only, a topic by nobody once its category is closed, and a
- * message by the people of its conversation only. Anything else is the same 404 as for what does not
+ * sits under) is seen by its author and staff only, a topic by nobody once its category is closed, a
+ * circle's post and its comments by the circle's members and staff only, and a message by the people of
+ * its conversation only. Anything else is the same 404 as for what does not
  * exist: a report tells her nothing she could not already see.
  */
 export async function findVisibleTarget(db: Db, viewer: Viewer, type: ReportTargetType, id: string): Promise<string> {
@@ -44,9 +46,11 @@ export async function findVisibleTarget(db: Db, viewer: Viewer, type: ReportTarg
     return row.sender_id;
   }
   const query = {
-    post: sql`select user_id as author_id, hidden_at is not null as hidden from posts where id = ${id}`,
+    post: sql`select user_id as author_id, hidden_at is not null as hidden from posts
+              where id = ${id} and ${circleContentVisible(viewer, sql.raw('posts.circle_id'))}`,
     comment: sql`select c.user_id as author_id, (c.hidden_at is not null or p.hidden_at is not null) as hidden
-                 from post_comments c join posts p on p.id = c.post_id where c.id = ${id}`,
+                 from post_comments c join posts p on p.id = c.post_id
+                 where c.id = ${id} and ${circleContentVisible(viewer, sql.raw('p.circle_id'))}`,
     topic: sql`select t.user_id as author_id, t.hidden_at is not null as hidden
                from forum_topics t join forum_categories fc on fc.id = t.category_id and fc.is_active
                where t.id = ${id}`,

@@ -5,6 +5,7 @@ import { user } from '../../db/schema/auth.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { notificationDigestEmail } from '../../mail/templates.ts';
+import { aboutCircleContentSheSees } from './circle-content-notifications.ts';
 
 /** A notification waits this long, so that a burst (a lively thread) arrives as one email. */
 export const DIGEST_DELAY_MS = 2 * 60 * 1000;
@@ -61,8 +62,12 @@ export async function sendNotificationDigests(db: Db, mailer: Mailer, options: D
           message: notifications.message,
           read: notifications.read,
           createdAt: notifications.createdAt,
+          // About a circle she has left since: dealt with, never emailed.
+          mayOpen: sql<boolean>`${aboutCircleContentSheSees(notifications.userId, notifications.type, notifications.data)}`,
         });
-      const unread = pending.filter((item) => !item.read).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      const unread = pending
+        .filter((item) => !item.read && item.mayOpen)
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       if (!prefs.emailEnabled || unread.length === 0) return false;
       const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
       if (!account) return false;

@@ -10,10 +10,14 @@ import { builderLimit } from '../../db/literal-limit.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../errors.ts';
 import { publishEvent } from '../realtime/publish.ts';
+import { aboutCircleContentSheSees } from './circle-content-notifications.ts';
 import { SERVER_ONLY_DATA_KEY, toAppNotification } from './notification-service.ts';
 
 /** The channel migration 0009's trigger tells, with the member's id, of any change to her notifications. */
 export const NOTIFICATIONS_CHANNEL = 'lunara_notifications';
+
+// What leads into a circle she is no longer in is not hers to read (issue 34).
+const sheMayOpen = aboutCircleContentSheSees(sql`${sql.placeholder('userId')}`, notifications.type, notifications.data);
 
 // Read on every page of the app: run straight through the driver.
 const newestNotifications = directRead((db) =>
@@ -28,7 +32,7 @@ const newestNotifications = directRead((db) =>
       createdAt: isoTime(notifications.createdAt),
     })
     .from(notifications)
-    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), sheMayOpen))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(builderLimit(NOTIFICATION_LIST_SIZE)),
 );
@@ -36,7 +40,7 @@ const unreadNotifications = directRead((db) =>
   db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.read, false))),
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.read, false), sheMayOpen)),
 );
 
 /** The member's 50 newest notifications and her unread count; nobody reads anyone else's. */

@@ -6,6 +6,7 @@ import { formerMembers } from '../../db/schema/account-data.ts';
 import { posts, userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { notFound } from '../../errors.ts';
+import { circleContentVisibleToMember } from '../circles/circle-access.ts';
 import { ensurePointsRow } from '../points/member-points-service.ts';
 
 /** A member's profile with her stats; opening it creates her points row if she has none (spec). */
@@ -26,7 +27,11 @@ export async function getProfile(db: Db, viewerId: string, profileId: string): P
   await ensurePointsRow(db, profileId);
   const [points] = await db.select().from(userPoints).where(eq(userPoints.userId, profileId));
   // "Posts" are her feed posts alone: the maintained posts_count also counts forum topics (first_post).
-  const [posted] = await db.select({ n: count() }).from(posts).where(eq(posts.userId, profileId));
+  // Those in circles count only for a viewer who may see them (a circle's members and staff).
+  const [posted] = await db
+    .select({ n: count() })
+    .from(posts)
+    .where(and(eq(posts.userId, profileId), circleContentVisibleToMember(sql`${viewerId}`, posts.circleId)));
   return {
     id: profile.id,
     displayName: profile.displayName,

@@ -5,6 +5,7 @@ import {
   type ReactionState,
   type ReactorPage,
 } from '@lunara/shared/reactions';
+import { isModeratorRole } from '@lunara/shared/roles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
 import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -12,6 +13,8 @@ import { literalLimit } from '../../db/literal-limit.ts';
 import { notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, timestampFromMicros } from '../../lib/cursor.ts';
 import { type BlockView, hidesAuthor, isBlockedEitherWay } from '../blocks/block-service.ts';
+import { circleContentVisible } from '../circles/circle-access.ts';
+import type { Actor } from '../feed/post-service.ts';
 
 export const POST_GONE = 'This post no longer exists';
 
@@ -59,26 +62,31 @@ async function reactionState(db: Db, memberId: string, postId: string): Promise<
 /**
  * Gives or takes back one reaction. The row's primary key decides between double clicks, and the count
  * moves in the same transaction, so it always equals the rows. No points: the like keeps those. A post
- * she may not see (hidden by reports, or either of them blocked the other) answers as if it were gone;
- * taking a reaction back from one still removes hers, and answers the same 404, so neither tells her the
- * post is there or what its counts are.
+ * she may not see (hidden by reports, either of them blocked the other, or a circle's she is not in)
+ * answers as if it were gone; taking a reaction back from one still removes hers, and answers the same
+ * 404, so neither tells her the post is there or what its counts are.
  */
 export async function setPostReaction(
   db: Db,
-  memberId: string,
+  member: Actor,
   postId: string,
   reaction: ReactionKey,
   isOn: boolean,
 ): Promise<ReactionState> {
+  const memberId = member.id;
   const isVisible = await db.transaction(async (tx) => {
     // A key-share lock: the post cannot be deleted under the new row, and reactions do not queue behind likes.
-    const [post] = await queryRows<{ user_id: string; hidden: boolean }>(
+    const [post] = await queryRows<{ user_id: string; hidden: boolean; in_her_circles: boolean }>(
       tx,
-      sql`select user_id, hidden_at is not null as hidden from posts where id = ${postId} for key share`,
+      sql`select user_id, hidden_at is not null as hidden,
+            ${circleContentVisible(member, sql.raw('posts.circle_id'))} as in_her_circles
+          from posts where id = ${postId} for key share`,
     );
     if (!post) throw notFound(POST_GONE);
     const canSee =
-      !(post.hidden && post.user_id !== memberId) && !(await isBlockedEitherWay(tx, memberId, post.user_id));
+      post.in_her_circles &&
+      !(post.hidden && post.user_id !== memberId) &&
+      !(await isBlockedEitherWay(tx, memberId, post.user_id));
     if (isOn) {
       if (!canSee) throw notFound(POST_GONE);
       const added = await queryRows(
@@ -113,18 +121,20 @@ export async function setPostReaction(
  */
 export async function listReactors(
   db: Db,
-  viewer: { id: string; isStaff: boolean },
+  viewer: Actor,
   blocks: BlockView,
   postId: string,
   reaction: ReactionKey,
   cursor?: string,
 ): Promise<ReactorPage> {
-  const [post] = await queryRows<{ user_id: string; hidden: boolean }>(
+  const [post] = await queryRows<{ user_id: string; hidden: boolean; in_her_circles: boolean }>(
     db,
-    sql`select user_id, hidden_at is not null as hidden from posts where id = ${postId}`,
+    sql`select user_id, hidden_at is not null as hidden,
+          ${circleContentVisible(viewer, sql.raw('posts.circle_id'))} as in_her_circles
+        from posts where id = ${postId}`,
   );
-  if (!post || hidesAuthor(blocks, post.user_id)) throw notFound(POST_GONE);
-  if (post.hidden && post.user_id !== viewer.id && !viewer.isStaff) throw notFound(POST_GONE);
+  if (!post?.in_her_circles || hidesAuthor(blocks, post.user_id)) throw notFound(POST_GONE);
+  if (post.hidden && post.user_id !== viewer.id && !isModeratorRole(viewer.role)) throw notFound(POST_GONE);
   const after = cursor ? decodeCursor(cursor, ['micros', 'memberId']) : undefined;
   const hidden = [...blocks.blockedByMe, ...blocks.blockedMe];
   const rows = await queryRows<{ id: string; name: string | null; avatar: string | null; micros: string }>(

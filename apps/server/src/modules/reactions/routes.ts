@@ -5,7 +5,6 @@ import {
   reactorPageSchema,
   reactorsQuerySchema,
 } from '@lunara/shared/reactions';
-import { isModeratorRole } from '@lunara/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingMemberOf, sessionUserOf } from '../../plugins/auth.ts';
@@ -47,13 +46,7 @@ const reactionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        setPostReaction(
-          app.db,
-          (await sessionUserOf(request)).id,
-          request.params.postId,
-          request.params.reaction,
-          isOn,
-        ),
+        setPostReaction(app.db, await actingMemberOf(request), request.params.postId, request.params.reaction, isOn),
     );
   }
   app.get(
@@ -70,14 +63,7 @@ const reactionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await actingMemberOf(request);
       const blocks = await app.readBlocks(viewer.id);
-      return listReactors(
-        app.db,
-        { id: viewer.id, isStaff: isModeratorRole(viewer.role) },
-        blocks,
-        request.params.postId,
-        request.query.reaction,
-        request.query.cursor,
-      );
+      return listReactors(app.db, viewer, blocks, request.params.postId, request.query.reaction, request.query.cursor);
     },
   );
 };

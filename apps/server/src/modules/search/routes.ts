@@ -1,7 +1,7 @@
 import { errorResponseSchema } from '@lunara/shared/api';
 import { searchQuerySchema, searchResponseSchema } from '@lunara/shared/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionUserOf } from '../../plugins/auth.ts';
+import { actingMemberOf, sessionUserOf } from '../../plugins/auth.ts';
 import { requireSubscriber } from '../../plugins/membership-guards.ts';
 import { searchCommunity } from './search-service.ts';
 
@@ -30,10 +30,13 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewerId = (await sessionUserOf(request)).id;
+      // As she acts: staff without the second factor their role requires search as members (auth.ts).
+      const viewer = await actingMemberOf(request);
+      const viewerId = viewer.id;
       const { q, kind, since, cursor } = request.query;
       return searchCommunity(app.db, {
         viewerId,
+        viewerRole: viewer.role,
         blocks: await app.readBlocks(viewerId),
         q,
         kind,

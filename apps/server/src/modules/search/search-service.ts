@@ -1,4 +1,5 @@
 import { plainTextOf } from '@lunara/shared/plain-text';
+import type { Role } from '@lunara/shared/roles';
 import {
   MARK_END,
   MARK_START,
@@ -19,6 +20,8 @@ import { escapeLike } from '../../db/escape-like.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { canUseCommunity } from '../billing/community-access.ts';
 import type { BlockView } from '../blocks/block-service.ts';
+import { circleContentVisible, eventVisible } from '../circles/circle-access.ts';
+import type { Actor } from '../feed/post-service.ts';
 import { SEARCH_CONFIG, tsqueryOf } from './search-query.ts';
 
 /**
@@ -50,6 +53,8 @@ const SNIPPET_HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=
 
 interface SearchInput {
   viewerId: string;
+  /** Her role as she acts: staff find every circle's posts and events, a member only her circles'. */
+  viewerRole?: Role;
   blocks: BlockView;
   q: string;
   kind?: SearchKind;
@@ -59,6 +64,7 @@ interface SearchInput {
 
 interface Context {
   viewerId: string;
+  viewer: Actor;
   /** Members she blocked or who blocked her, comma-separated (one bound parameter). */
   blocked: string;
   tsq: SQL;
@@ -81,7 +87,10 @@ interface Branch {
   candidates(ctx: Context): SQL;
 }
 
-/** Posts, comments, topics and replies: not hidden (unless hers), no blocked author, visible parents. */
+/**
+ * Posts, comments, topics and replies: not hidden (unless hers), no blocked author, visible parents; a
+ * circle's posts and their comments only to its members and staff, as everywhere (circle-access.ts).
+ */
 const BRANCHES: Record<Exclude<SearchKind, 'member'>, Branch> = {
   post: {
     candidates: (ctx) => sql`
@@ -89,6 +98,7 @@ const BRANCHES: Record<Exclude<SearchKind, 'member'>, Branch> = {
              p.created_at, p.search
       from posts p
       where p.search @@ ${ctx.tsq} and ${notHidden(ctx, 'p')} and ${notBlocked(ctx, sql`p.user_id`)}
+        and ${circleContentVisible(ctx.viewer, sql`p.circle_id`)}
         and ${sinceFilter(ctx, 'p.created_at')}`,
   },
   comment: {
@@ -98,6 +108,7 @@ const BRANCHES: Record<Exclude<SearchKind, 'member'>, Branch> = {
       from post_comments c join posts pp on pp.id = c.post_id
       where c.search @@ ${ctx.tsq} and ${notHidden(ctx, 'c')} and ${notBlocked(ctx, sql`c.user_id`)}
         and ${notHidden(ctx, 'pp')} and ${notBlocked(ctx, sql`pp.user_id`)}
+        and ${circleContentVisible(ctx.viewer, sql`pp.circle_id`)}
         and ${sinceFilter(ctx, 'c.created_at')}`,
   },
   topic: {
@@ -137,13 +148,16 @@ const BRANCHES: Record<Exclude<SearchKind, 'member'>, Branch> = {
       from lessons l join courses co on co.id = l.course_id and co.is_published and co.archived_at is null
       where l.search @@ ${ctx.tsq} and ${sinceFilter(ctx, 'l.updated_at')}`,
   },
-  // As the events list and page show them: not cancelled, in a circle that is still active.
+  // As the events list and page show them: not cancelled, in a circle that is still active, and a
+  // circle-only one to its circle's members and staff alone.
   event: {
     candidates: (ctx) => sql`
       select e.id::text as id, e.circle_id::text as parent_id, e.title, e.description as body,
              null::text as author_id, e.event_date as created_at, e.search
       from circle_events e join circles ci on ci.id = e.circle_id and ci.is_active
-      where e.search @@ ${ctx.tsq} and not e.is_cancelled and ${sinceFilter(ctx, 'e.created_at')}`,
+      where e.search @@ ${ctx.tsq} and not e.is_cancelled
+        and ${eventVisible(ctx.viewer, sql`e.visibility`, sql`e.circle_id`)}
+        and ${sinceFilter(ctx, 'e.created_at')}`,
   },
   // The circles page lists every active circle (private ones too: she may ask to join).
   circle: {
@@ -232,6 +246,7 @@ export async function searchCommunity(db: Db, input: SearchInput): Promise<Searc
   const q = input.q.trim();
   const ctx: Context = {
     viewerId: input.viewerId,
+    viewer: { id: input.viewerId, role: input.viewerRole ?? 'user' },
     blocked: [...input.blocks.blockedByMe, ...input.blocks.blockedMe].join(','),
     tsq: tsqueryOf(q),
     since: input.since,

@@ -1,9 +1,9 @@
 import { MARK_END, MARK_START, type SearchGroup, type SearchResponse } from '@lunara/shared/search';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
 import { formerMembers } from '../../db/schema/account-data.ts';
-import { circleEvents, circles } from '../../db/schema/circles.ts';
+import { circleEvents, circleMemberships, circles } from '../../db/schema/circles.ts';
 import { postComments, posts } from '../../db/schema/community.ts';
 import { courseModules, courses, lessons } from '../../db/schema/courses.ts';
 import { forumCategories } from '../../db/schema/forums.ts';
@@ -309,6 +309,74 @@ describe('community search: only what she may see', () => {
     const result = await search(ana, q(word));
     expect(idsOf(result, 'circle')).toEqual([active]);
     expect(idsOf(result, 'event')).toEqual([live]);
+  });
+
+  it("finds a circle's posts, their comments and its circle-only events for its members and staff only", async () => {
+    const word = uniqueWord();
+    const db = t.database.db;
+    const [inside, outsider, former, moderator] = await Promise.all([
+      member(),
+      member(),
+      member(),
+      t.signUpSubscriber('moderator'),
+    ]);
+    const [circle] = await db
+      .insert(circles)
+      .values({ name: 'Search circle', description: 'Inside', type: 'open', focusArea: 'Testing', maxMembers: 5 })
+      .returning({ id: circles.id });
+    const circleId = circle?.id ?? '';
+    for (const who of [inside, former]) {
+      await db.insert(circleMemberships).values({ circleId, userId: who.id, status: 'approved' });
+    }
+    const [circlePost] = await db
+      .insert(posts)
+      .values({ userId: inside.id, title: `${word} in the circle`, content: 'Only for us', circleId })
+      .returning({ id: posts.id });
+    const [mainPost] = await db
+      .insert(posts)
+      .values({ userId: inside.id, title: `${word} for everyone`, content: 'The main feed' })
+      .returning({ id: posts.id });
+    const [circleComment] = await db
+      .insert(postComments)
+      .values({ postId: circlePost?.id ?? '', userId: inside.id, content: `A ${word} comment inside` })
+      .returning({ id: postComments.id });
+    const event = async (title: string, visibility: 'circle' | 'community') => {
+      const [row] = await db
+        .insert(circleEvents)
+        .values({
+          circleId,
+          title,
+          description: 'Gather',
+          eventDate: new Date(Date.now() + 86_400_000),
+          durationMinutes: 60,
+          visibility,
+        })
+        .returning({ id: circleEvents.id });
+      return row?.id ?? '';
+    };
+    const circleOnly = await event(`${word} circle gathering`, 'circle');
+    const sacred = await event(`${word} sacred gathering`, 'community');
+    await db
+      .delete(circleMemberships)
+      .where(and(eq(circleMemberships.circleId, circleId), eq(circleMemberships.userId, former.id)));
+
+    for (const who of [inside, moderator]) {
+      const result = await search(who, q(word));
+      expect(idsOf(result, 'post').sort()).toEqual([circlePost?.id, mainPost?.id].sort());
+      expect(idsOf(result, 'comment')).toEqual([circleComment?.id]);
+      expect(idsOf(result, 'event').sort()).toEqual([circleOnly, sacred].sort());
+    }
+    for (const who of [outsider, former]) {
+      const result = await search(who, q(word));
+      expect(idsOf(result, 'post')).toEqual([mainPost?.id]);
+      expect(idsOf(result, 'comment')).toEqual([]);
+      expect(idsOf(result, 'event')).toEqual([sacred]);
+      // Paging one kind leaks nothing either, nor do the words of what she cannot see.
+      const postPage = await search(who, q(word, '&kind=post'));
+      expect(idsOf(postPage, 'post')).toEqual([mainPost?.id]);
+      expect(JSON.stringify(result)).not.toContain('Only for us');
+      expect(JSON.stringify(result)).not.toContain('circle gathering');
+    }
   });
 
   it('never lists former members or accounts without a membership as members, and never messages', async () => {
