@@ -65,3 +65,23 @@ export async function becomeMember(page: Page, email = uniqueEmail(), password =
   await expect(page.getByRole('heading', { name: 'Active Lunara Member' })).toBeVisible();
   return { email, password, name };
 }
+
+/**
+ * A member joins a seeded circle that takes members at once (the demo's New Moon Manifesters, with its
+ * posts, chat and a circle-only event) and gets its page's address.
+ */
+export async function joinSeededCircle(page: Page, name = 'New Moon Manifesters'): Promise<string> {
+  const { circles } = (await (await page.request.get('/api/circles')).json()) as {
+    circles: { id: string; name: string; isMember: boolean }[];
+  };
+  const circle = circles.find((one) => one.name === name);
+  if (!circle) throw new Error(`No circle named ${name}`);
+  if (!circle.isMember) {
+    const joined = await page.request.post(`/api/circles/${circle.id}/join`, {
+      data: {},
+      headers: { origin: process.env.E2E_ORIGIN ?? '' },
+    });
+    expect(joined.ok(), await joined.text()).toBe(true);
+  }
+  return `/community/circles/${circle.id}`;
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, becomeMember, signInAs } from './fixtures.ts';
+import { ADMIN_EMAIL, becomeMember, joinSeededCircle, signInAs } from './fixtures.ts';
 
 test('every page has its own title, followed by the product name', async ({ page }) => {
   await page.goto('/');
@@ -90,6 +90,9 @@ test("a member's pages are named after the route, or after what they show", asyn
   await page.goto(`/pods/${pod.id}`);
   await expect(page).toHaveTitle(`${podName} - Lunara`);
   await admin.context().close();
+
+  await page.goto(await joinSeededCircle(page));
+  await expect(page).toHaveTitle('New Moon Manifesters - Lunara');
 
   // What is gone or never was keeps the route's own name.
   await page.goto('/community/post/00000000-0000-4000-8000-000000000000');

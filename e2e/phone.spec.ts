@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, signInAs, uniqueEmail } from './fixtures.ts';
+import { ADMIN_EMAIL, joinSeededCircle, signInAs, uniqueEmail } from './fixtures.ts';
 
 // Every page on a phone's touch screen, at the narrowest width in use (320 px) and a common one (375 px):
 // the page never scrolls sideways, and every control is at least 44 x 44 px under a finger (WCAG 2.5.5),
@@ -196,6 +196,7 @@ test('a member: every page, menu and dialog fits a phone and a finger', async ({
     content: 'How long do you leave it out?',
   });
 
+  const circlePage = await joinSeededCircle(page);
   for (const url of [
     '/dashboard',
     '/courses',
@@ -211,6 +212,8 @@ test('a member: every page, menu and dialog fits a phone and a finger', async ({
     '/community?tab=messages',
     '/community?tab=saved',
     '/community?tab=pods',
+    circlePage,
+    `${circlePage}?tab=members`,
     `/community/post/${post.id}`,
     '/community/search?q=moon',
     '/rituals',

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { MOON_PHASES } from '@lunara/shared/moon';
 import { THEME_COLORS, THEME_COOKIE } from '@lunara/shared/theme';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, becomeMember, signInAs } from './fixtures.ts';
+import { ADMIN_EMAIL, becomeMember, joinSeededCircle, signInAs } from './fixtures.ts';
 
 /**
  * Dark mode (issue 32): every page a visitor, a member and an admin reach passes axe's WCAG 2.1 AA rules
@@ -147,6 +147,7 @@ test.describe('both themes', () => {
     });
     expect(post.ok(), await post.text()).toBe(true);
     const postId = (await post.json()).id as string;
+    const circlePage = await joinSeededCircle(page);
 
     for (const url of [
       '/dashboard',
@@ -157,6 +158,7 @@ test.describe('both themes', () => {
       '/community',
       `/community/post/${postId}`,
       '/community/search?q=moon',
+      circlePage,
       '/rituals',
       '/rituals/bath-builder',
       '/settings',

@@ -31,7 +31,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
 });
 
 async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: a fresh data folder is migrated and seeded first, slower on a busy machine.
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {}
@@ -117,6 +118,42 @@ try {
     await shoot('rituals', '/rituals');
     await shoot('bath-builder', '/rituals/bath-builder');
     await shoot('pods', '/community?tab=pods');
+    // A circle as a place (issue 34): she joins one, posts in it and says hello in its chat.
+    const { circles } = (await (await page.request.get('/api/circles')).json()) as {
+      circles: Array<{ id: string; name: string; type: string }>;
+    };
+    // The demo data's lived-in circle (its own posts, chat and a circle-only event), else any she can join.
+    const circle =
+      circles.find((c) => c.name === 'New Moon Manifesters') ?? circles.find((c) => c.type === 'specialized');
+    const privateCircle = circles.find((c) => c.type === 'private');
+    if (circle) {
+      const circleHref = `/community/circles/${circle.id}`;
+      await page.request.post(`/api/circles/${circle.id}/join`, { data: {}, headers: { origin: base } });
+      await page.request.post('/api/posts', {
+        data: {
+          title: 'Our first gathering',
+          content: 'Thank you for the **beautiful** energy last night. Same time next week?',
+          category: 'general',
+          images: [],
+          circleId: circle.id,
+        },
+        headers: { origin: base },
+      });
+      const detail = (await (await page.request.get(`/api/circles/${circle.id}`)).json()) as {
+        conversationId: string | null;
+      };
+      if (detail.conversationId) {
+        await page.request.post(`/api/conversations/${detail.conversationId}/messages`, {
+          data: { content: 'Hello circle! 🌙' },
+          headers: { origin: base },
+        });
+      }
+      await shoot('circle-feed', circleHref);
+      await shoot('circle-chat', `${circleHref}?tab=chat`);
+      await shoot('circle-events', `${circleHref}?tab=events`);
+      await shoot('circle-members', `${circleHref}?tab=members`);
+    }
+    if (privateCircle) await shoot('circle-private-outsider', `/community/circles/${privateCircle.id}`);
     await shoot('settings', '/settings');
     if (!label.startsWith('desktop')) {
       // The phone's menu, open over the page.
@@ -144,6 +181,20 @@ try {
     await shoot('admin-content', '/admin?tab=content');
     await shoot('admin-settings', '/admin?tab=settings');
     await shoot('admin-pods', '/admin?tab=pods');
+    // A circle's members as an admin sees them: Make host, Remove; and its join requests.
+    const { circles: adminCircles } = (await (await page.request.get('/api/circles')).json()) as {
+      circles: Array<{ id: string; name: string; type: string }>;
+    };
+    const shotCircle =
+      adminCircles.find((c) => c.name === 'New Moon Manifesters') ?? adminCircles.find((c) => c.type === 'specialized');
+    if (shotCircle) {
+      await shoot('circle-members-admin', `/community/circles/${shotCircle.id}?tab=members`);
+      await shoot('circle-events-admin', `/community/circles/${shotCircle.id}?tab=events`);
+      // The scheduling form, with who can see the event.
+      await page.getByRole('button', { name: 'Schedule an event' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.screenshot({ path: path.join(outDir, `circle-schedule-event-${label}.png`) });
+    }
     // The owner's business (issue 33).
     for (const tab of ['analytics', 'plans', 'announcements']) await shoot(`admin-${tab}`, `/admin?tab=${tab}`);
     for (const section of ['courses', 'rituals', 'categories', 'baths', 'assessment']) {

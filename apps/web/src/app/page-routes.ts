@@ -24,6 +24,7 @@ export const PAGE_ROUTES = [
   { path: paths.course.path, module: 'course', title: 'Course' },
   { path: paths.lesson.path, module: 'lesson', title: 'Lesson' },
   { path: paths.community.path, module: 'community', title: 'Community' },
+  { path: paths.circle.path, module: 'circle', title: 'Sacred Circle' },
   { path: paths.post.path, module: 'post', title: 'Post' },
   { path: paths.communitySearch.path, module: 'community-search', title: 'Search' },
   { path: paths.pod.path, module: 'pod', title: 'Mentorship Pod' },

@@ -20,6 +20,11 @@ export const paths = {
     getHref: (courseId: number | string, lessonId: string) => `/course/${courseId}/lesson/${lessonId}`,
   },
   community: { path: '/community', getHref: () => '/community' },
+  circle: {
+    path: '/community/circles/:circleId',
+    getHref: (circleId: string, tab?: 'feed' | 'chat' | 'events' | 'members' | 'requests') =>
+      tab && tab !== 'feed' ? `/community/circles/${circleId}?tab=${tab}` : `/community/circles/${circleId}`,
+  },
   post: { path: '/community/post/:postId', getHref: (postId: string) => `/community/post/${postId}` },
   communitySearch: {
     path: '/community/search',

@@ -9,6 +9,7 @@ import type {
   ContentKind,
   EventBody,
 } from '@lunara/shared/admin';
+import type { EventVisibility } from '@lunara/shared/community';
 import type { StorageTotals } from '@lunara/shared/media';
 import type { Role } from '@lunara/shared/roles';
 import {
@@ -98,13 +99,14 @@ export const createEvent = (body: EventBody) => apiFetch<{ id: string }>('/api/a
 export const createCircle = (body: CircleBody) =>
   apiFetch<{ id: string }>('/api/admin/circles', { method: 'POST', body });
 
-export const useCircleOptions = () =>
-  useQuery(
-    queryOptions({
+export const useCircleOptions = (enabled = true) =>
+  useQuery({
+    ...queryOptions({
       queryKey: ['circles'],
       queryFn: () => apiFetch<{ circles: Array<{ id: string; name: string }> }>('/api/circles'),
     }),
-  );
+    enabled,
+  });
 
 export const useAllCircles = () =>
   useQuery(
@@ -126,6 +128,8 @@ export interface ManagedEvent {
   maxAttendees: number | null;
   attendeeCount: number;
   circle: { id: string; name: string };
+  /** 'circle': only its circle's members (and staff) see it. */
+  visibility: EventVisibility;
 }
 export const useUpcomingEvents = () =>
   useQuery(

@@ -36,7 +36,8 @@ export function EventsCirclesManager() {
               <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
                 <span className="block truncate font-semibold">{event.title}</span>
                 <span className="text-xs text-ink-muted">
-                  {when.format(new Date(event.eventDate))} · {event.circle.name} · {event.attendeeCount} attending
+                  {when.format(new Date(event.eventDate))} · {event.circle.name}
+                  {event.visibility === 'circle' ? ' (circle only)' : ''} · {event.attendeeCount} attending
                 </span>
               </span>
               <Button

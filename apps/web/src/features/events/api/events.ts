@@ -1,4 +1,4 @@
-import type { AttendeeList, CircleEvent, EventView } from '@lunara/shared/circles';
+import type { AttendeeList, CircleEvent, CircleEventBody, EventView } from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -38,3 +38,34 @@ export function useRsvp() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
   });
 }
+
+/** One circle's upcoming events, circle-only and community ones alike: for its members and staff. */
+export const getCircleEventsQueryOptions = (circleId: string) =>
+  queryOptions({
+    queryKey: ['events', 'circle', circleId],
+    queryFn: () => apiFetch<{ events: CircleEvent[] }>(`/api/circles/${circleId}/events`),
+  });
+export const useCircleEvents = (circleId: string, enabled: boolean) =>
+  useQuery({ ...getCircleEventsQueryOptions(circleId), enabled });
+
+/** A host's (or an admin's) changes to her circle's events refresh every list of events. */
+function useCircleEventMutation<TInput, TResult>(action: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+  });
+}
+
+export const useCreateCircleEvent = () =>
+  useCircleEventMutation(({ circleId, body }: { circleId: string; body: CircleEventBody }) =>
+    apiFetch<{ id: string }>(`/api/circles/${circleId}/events`, { method: 'POST', body }),
+  );
+export const useUpdateCircleEvent = () =>
+  useCircleEventMutation(({ circleId, eventId, body }: { circleId: string; eventId: string; body: CircleEventBody }) =>
+    apiFetch<unknown>(`/api/circles/${circleId}/events/${eventId}`, { method: 'PUT', body }),
+  );
+export const useCancelCircleEvent = () =>
+  useCircleEventMutation(({ circleId, eventId }: { circleId: string; eventId: string }) =>
+    apiFetch<unknown>(`/api/circles/${circleId}/events/${eventId}/cancel`, { method: 'POST', body: {} }),
+  );

@@ -2,18 +2,21 @@ import type { CircleEvent } from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
 import { isHttpsUrl } from '@lunara/shared/urls';
 import { Clock, MapPin, Users, Video } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Dialog, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useRsvp } from '../api/events.ts';
+import { CircleOnlyBadge } from './circle-only-badge.tsx';
 import { EventDetails } from './event-details.tsx';
 import { dayAndTimeLabel, durationLabel } from './event-formatting.ts';
 import { rsvpFailed, rsvpUpdated } from './rsvp-toast.ts';
 
 const RSVP_LABELS: Record<RsvpStatus, string> = { going: 'Attending', maybe: 'Maybe', not_going: "Can't Attend" };
 
-export function EventCard({ event }: { event: CircleEvent }) {
+/** One upcoming event; `actions` adds its managers' buttons (a circle's page: edit, cancel). */
+export function EventCard({ event, actions }: { event: CircleEvent; actions?: ReactNode }) {
   const rsvp = useRsvp();
   const answer = (status: RsvpStatus) =>
     rsvp.mutate(
@@ -32,6 +35,7 @@ export function EventCard({ event }: { event: CircleEvent }) {
         <Badge tone="rose" className="[overflow-wrap:anywhere]">
           {event.circle.name}
         </Badge>
+        {event.visibility === 'circle' && <CircleOnlyBadge />}
         {event.myRsvp && <Badge tone={isGoing ? 'gold' : 'muted'}>{RSVP_LABELS[event.myRsvp]}</Badge>}
       </div>
       <h3 id={`event-${event.id}`} className="text-xl text-night-900 [overflow-wrap:anywhere]">
@@ -97,6 +101,7 @@ export function EventCard({ event }: { event: CircleEvent }) {
           </DialogTrigger>
           <EventDetails event={event} />
         </Dialog>
+        {actions}
       </div>
     </article>
   );

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { DialogContent } from '../../../components/ui/dialog.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { useAttendees, useRsvp } from '../api/events.ts';
+import { CircleOnlyBadge } from './circle-only-badge.tsx';
 import { fullDate, timeRange } from './event-formatting.ts';
 import { rsvpFailed, rsvpUpdated } from './rsvp-toast.ts';
 
@@ -35,6 +36,11 @@ export function EventDetails({ event }: { event: CircleEvent }) {
             className="flex items-center gap-2 rounded-[var(--radius-control)] bg-moon-100 p-3 font-semibold text-night-900"
           >
             <CalendarX className="size-4 text-danger" aria-hidden="true" /> {closed}
+          </p>
+        )}
+        {event.visibility === 'circle' && (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+            <CircleOnlyBadge /> Only the members of {event.circle.name} see this event.
           </p>
         )}
         <ul className="flex flex-col gap-2 text-sm [overflow-wrap:anywhere]">

@@ -30,6 +30,9 @@ function useCommentMutation<TInput>(postId: string, action: (input: TInput) => P
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getCommentsQueryOptions(postId).queryKey }),
         queryClient.invalidateQueries({ queryKey: getPostsQueryOptions().queryKey, exact: true }),
+        // A circle's feed and "From your circles" show its comment count as well.
+        queryClient.invalidateQueries({ queryKey: ['posts', 'circle'] }),
+        queryClient.invalidateQueries({ queryKey: ['posts', 'from-circles'] }),
         // The post's own page shows its comment count too.
         queryClient.invalidateQueries({ queryKey: getPostQueryOptions(postId).queryKey }),
       ]),

@@ -1,17 +1,25 @@
 import type { Role } from '@lunara/shared/roles';
 import { PenLine } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { PinnedAnnouncements } from '../../announcements/components/pinned-announcements.tsx';
 import { useFeedVisit } from '../api/feed-visit.ts';
-import { usePosts } from '../api/get-posts.ts';
+import { useFromCirclesPosts, usePosts } from '../api/get-posts.ts';
 import { PostCard } from './post-card.tsx';
 import { PostComposer } from './post-composer.tsx';
 
-/** "Share with the Sisterhood": the composer toggle and the paged list of posts. */
+type FeedSource = 'all' | 'circles';
+
+/**
+ * "Share with the Sisterhood": the composer toggle and the paged list of posts, either the main feed
+ * or "From your circles" (the posts of the circles she is a member of, which never reach the main feed).
+ */
 export function CommunityFeed({
   viewer,
   onOpenProfile,
@@ -20,11 +28,15 @@ export function CommunityFeed({
   onOpenProfile: (userId: string) => void;
 }) {
   const [isComposing, setIsComposing] = useState(false);
-  const posts = usePosts();
+  const [source, setSource] = useState<FeedSource>('all');
+  const mainFeed = usePosts();
+  const fromCircles = useFromCirclesPosts(source === 'circles');
+  const posts = source === 'all' ? mainFeed : fromCircles;
   useErrorToast(posts.error, 'Failed to load posts');
   const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
   const previousVisitAt = useFeedVisit();
   const isNew = (post: { createdAt: string; author: { id: string } }) =>
+    source === 'all' &&
     previousVisitAt !== undefined &&
     post.author.id !== viewer.id &&
     Date.parse(post.createdAt) > Date.parse(previousVisitAt);
@@ -45,11 +57,26 @@ export function CommunityFeed({
         </Button>
       </div>
       {isComposing && <PostComposer onDone={() => setIsComposing(false)} />}
+      <Tabs value={source} onValueChange={(value) => setSource(value as FeedSource)}>
+        <TabsList aria-label="Which posts" className="self-start">
+          <TabsTrigger value="all">All posts</TabsTrigger>
+          <TabsTrigger value="circles">From your circles</TabsTrigger>
+        </TabsList>
+      </Tabs>
       {posts.isPending && <p className="text-ink-muted">Loading community feed...</p>}
       {posts.isError && <LoadError message="Failed to load posts" query={posts} />}
-      {posts.isSuccess && items.length === 0 && (
+      {posts.isSuccess && items.length === 0 && source === 'all' && (
         <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
           No posts yet. Be the first to share with the community!
+        </p>
+      )}
+      {posts.isSuccess && items.length === 0 && source === 'circles' && (
+        <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
+          No posts from your circles yet. Join a circle in{' '}
+          <Link to={`${paths.community.getHref()}?tab=circles`} className="font-medium text-rose-700 underline">
+            Sacred Circles
+          </Link>{' '}
+          and what its members share there shows here.
         </p>
       )}
       <div className="flex flex-col gap-4">

@@ -34,11 +34,13 @@ interface PostCardProps {
   ownPage?: { onDeleted: () => void };
   /** Shared by someone else since her previous visit to the feed. */
   isNew?: boolean;
+  /** In its own circle's feed: no "in <circle>" link back to where she already is. */
+  inCircleFeed?: boolean;
 }
 
 const categoryLabel = (key: string) => POST_CATEGORIES.find((category) => category.key === key)?.label ?? key;
 
-export function PostCard({ post, viewer, onOpenProfile, ownPage, isNew }: PostCardProps) {
+export function PostCard({ post, viewer, onOpenProfile, ownPage, isNew, inCircleFeed }: PostCardProps) {
   const [showComments, setShowComments] = useState(ownPage !== undefined);
   const like = useSetLike();
   const remove = useDeletePost();
@@ -80,6 +82,17 @@ export function PostCard({ post, viewer, onOpenProfile, ownPage, isNew }: PostCa
           <p className="text-xs text-ink-muted">
             {relativeTime(post.createdAt)}
             <EditedMark editedAt={post.editedAt} />
+            {post.circle && !inCircleFeed && (
+              <>
+                {' · in '}
+                <Link
+                  to={paths.circle.getHref(post.circle.id)}
+                  className="font-medium text-rose-700 [overflow-wrap:anywhere] hover:underline"
+                >
+                  {post.circle.name}
+                </Link>
+              </>
+            )}
           </p>
         </div>
         <div className="flex items-center gap-1">

@@ -20,10 +20,12 @@ const CATEGORY_OPTIONS = POST_CATEGORIES.map((category) => ({ value: category.ke
  * the text and the images. The text is a draft kept across reloads, and a double click or a retry creates
  * one post (one idempotency key). Images upload as they are chosen; sharing waits for them.
  */
-export function PostComposer({ onDone }: { onDone: () => void }) {
+export function PostComposer({ onDone, circle }: { onDone: () => void; circle?: { id: string; name: string } }) {
   const id = useId();
-  const [title, setTitle, clearTitle] = useDraft('post-title');
-  const [content, setContent, clearContent] = useDraft('post-content');
+  // A circle's composer keeps a draft of its own, apart from the main feed's.
+  const draftName = circle ? `circle-post:${circle.id}` : 'post';
+  const [title, setTitle, clearTitle] = useDraft(`${draftName}-title`);
+  const [content, setContent, clearContent] = useDraft(`${draftName}-content`);
   const [category, setCategory] = useState<PostCategory>('general');
   const create = useCreatePost();
   const submit = useSubmitOnce();
@@ -39,7 +41,7 @@ export function PostComposer({ onDone }: { onDone: () => void }) {
     const idempotencyKey = submit.begin();
     if (!idempotencyKey) return;
     create.mutate(
-      { title, content, category, images: uploads.ready, idempotencyKey },
+      { title, content, category, images: uploads.ready, idempotencyKey, ...(circle ? { circleId: circle.id } : {}) },
       {
         onSuccess: () => {
           submit.succeeded();
@@ -59,6 +61,7 @@ export function PostComposer({ onDone }: { onDone: () => void }) {
   return (
     <form
       onSubmit={handleSubmit}
+      aria-label={circle ? `New post in ${circle.name}` : undefined}
       className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-card"
     >
       <div className="flex flex-col gap-2">
@@ -77,7 +80,7 @@ export function PostComposer({ onDone }: { onDone: () => void }) {
         value={content}
         maxLength={10_000}
         onChange={setContent}
-        placeholder="Share with your sisters..."
+        placeholder={circle ? `Share with ${circle.name}...` : 'Share with your sisters...'}
       />
       <div className="flex flex-col gap-2 sm:max-w-xs">
         <Label htmlFor={`${id}-category`}>Category</Label>
