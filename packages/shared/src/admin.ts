@@ -139,7 +139,7 @@ export const eventBodySchema = withEventPlaceRules(
     circleId: z.uuid('Choose a circle'),
     ...eventFields,
     /** A circle-only event is seen, and answered, by the circle's members alone (and staff). */
-    visibility: eventVisibilityField('community'),
+    visibility: eventVisibilityField(),
   }),
 );
 export type EventBody = z.infer<typeof eventBodySchema>;

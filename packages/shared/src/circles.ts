@@ -154,9 +154,12 @@ export const eventFields = {
   maxAttendees: z.number().int().min(1, 'Capacity must be at least 1').max(100_000).nullable().optional(),
 };
 
-/** The visibility field, defaulting to who the writer most often means. */
-export const eventVisibilityField = (defaultTo: (typeof EVENT_VISIBILITIES)[number]) =>
-  z.enum(EVENT_VISIBILITIES, { message: 'Choose who can see the event' }).default(defaultTo);
+/**
+ * Who sees the event. Left out: a new event is seen by whom its writer most often means (the admin
+ * panel's: everyone; a circle's page: its members), and an edit keeps what the event had.
+ */
+export const eventVisibilityField = () =>
+  z.enum(EVENT_VISIBILITIES, { message: 'Choose who can see the event' }).optional();
 
 /** A virtual event has its link; an in-person one its place. */
 export function withEventPlaceRules<
@@ -175,10 +178,10 @@ export function withEventPlaceRules<
 
 /**
  * A circle's event as its hosts and admins schedule it (POST/PUT /api/circles/:circleId/events): the
- * circle is the one in the path; circle-only unless she chooses the whole community.
+ * circle is the one in the path; a new one is circle-only unless she chooses the whole community.
  */
 export const circleEventBodySchema = withEventPlaceRules(
-  z.object({ ...eventFields, visibility: eventVisibilityField('circle') }),
+  z.object({ ...eventFields, visibility: eventVisibilityField() }),
 );
 export type CircleEventBody = z.infer<typeof circleEventBodySchema>;
 /** What the form holds before defaults apply (visibility may be left out). */

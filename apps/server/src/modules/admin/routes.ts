@@ -119,7 +119,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Create an event', body: eventBodySchema, response: { 200: created, ...errors } },
     },
     async (request) => ({
-      id: await createEvent(app.db, (await sessionUserOf(request)).id, request.body),
+      id: await createEvent(app.db, (await sessionUserOf(request)).id, request.body, 'community'),
     }),
   );
   app.put(

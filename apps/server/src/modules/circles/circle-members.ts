@@ -192,7 +192,12 @@ export async function removeCircleMember(db: Db, actor: Actor, circleId: string,
     if (userId === actor.id) throw badRequest(CANNOT_REMOVE_SELF);
     const membership = await approvedMembership(tx, circleId, userId);
     if (membership.role === 'host' && actor.role !== 'admin') throw forbidden(ONLY_ADMINS_REMOVE_HOSTS);
-    await tx.delete(circleMemberships).where(eq(circleMemberships.id, membership.id));
+    // Kept as a declined request, not deleted: asking again then waits for a host's yes, even in a circle
+    // that takes members at once (she would otherwise be back in a click).
+    await tx
+      .update(circleMemberships)
+      .set({ status: 'declined', role: 'member', decidedBy: actor.id, updatedAt: sql`now()` })
+      .where(eq(circleMemberships.id, membership.id));
     await afterLeavingCircle(tx, circle, userId);
     await tx.insert(auditLog).values({
       actorId: actor.id,

@@ -276,9 +276,12 @@ describe("a circle's chat", () => {
     const heard = (await t.api(listener, 'GET', '/api/notifications')).json().notifications;
     expect(heard.map((n: { title: string }) => n.title)).toContain(`New messages in ${circle.name}`);
     expect((await t.api(quiet, 'GET', '/api/notifications')).json().notifications).toEqual([]);
-    // She leaves: her unread notice of the chat goes read, and the next message does not reach her.
+    // She leaves: her notice of the chat (its title and the last words) goes, and the next message does
+    // not reach her.
     expect((await t.api(listener, 'DELETE', `/api/circles/${circle.id}/membership`)).statusCode).toBe(200);
-    expect((await t.api(listener, 'GET', '/api/notifications')).json().unreadCount).toBe(0);
+    const after = (await t.api(listener, 'GET', '/api/notifications')).json();
+    expect(after.unreadCount).toBe(0);
+    expect(after.notifications.map((n: { title: string }) => n.title)).not.toContain(`New messages in ${circle.name}`);
     await send(speaker, conversationId, 'After she left');
     expect((await t.api(listener, 'GET', '/api/notifications')).json().unreadCount).toBe(0);
   });
@@ -407,6 +410,12 @@ describe('removing a member', () => {
       404,
       NOT_A_CIRCLE_MEMBER,
     ]);
+    // The circle takes members at once, but not her straight back: her request waits for a host.
+    const again = await t.api(sister, 'POST', `/api/circles/${circle.id}/join`, {});
+    expect(again.json()).toMatchObject({ status: 'pending' });
+    expect(refusal(await t.api(sister, 'GET', `/api/circles/${circle.id}/posts`))).toEqual([403, NOT_IN_CIRCLE]);
+    const waiting = (await t.api(host, 'GET', `/api/circles/${circle.id}/requests`)).json().requests;
+    expect(waiting.map((r: { userId: string }) => r.userId)).toEqual([sister.id]);
   });
 
   it('is refused to members, to a host of another circle, to a host for another host or herself', async () => {

@@ -88,7 +88,8 @@ export async function joinCircle(db: Db, userId: string, circleId: string): Prom
       .from(circleMemberships)
       .where(and(eq(circleMemberships.circleId, circleId), eq(circleMemberships.userId, userId)));
     if (existing && existing.status !== 'declined') throw new AppError('CONFLICT', 409, ALREADY_REQUESTED);
-    const isInstant = (INSTANT_JOIN_TYPES as readonly string[]).includes(circle.type);
+    // A member removed from the circle (or declined) asks again: a host decides, whatever the circle's type.
+    const isInstant = (INSTANT_JOIN_TYPES as readonly string[]).includes(circle.type) && !existing;
     if (isInstant && (await approvedCount(tx, circleId)) >= circle.maxMembers) throw conflict(CIRCLE_FULL);
     const status = isInstant ? 'approved' : 'pending';
     await tx
@@ -96,7 +97,7 @@ export async function joinCircle(db: Db, userId: string, circleId: string): Prom
       .values({ circleId, userId, status })
       .onConflictDoUpdate({
         target: [circleMemberships.circleId, circleMemberships.userId],
-        set: { status, decidedBy: null, updatedAt: sql`now()` },
+        set: { status, role: 'member', decidedBy: null, updatedAt: sql`now()` },
       });
     if (isInstant) await joinCircleChat(tx, circle.conversationId, userId);
     return isInstant

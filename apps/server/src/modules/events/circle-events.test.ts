@@ -364,6 +364,15 @@ describe("a circle's events: who schedules them", () => {
     });
     expect(admin.statusCode, admin.body).toBe(200);
     expect(await eventRow(eventId)).toMatchObject({ title: 'Renamed by admin', visibility: 'circle' });
+    // An edit that does not name it keeps it, on either route (it never widens a circle-only event).
+    for (const [who, url, extra] of [
+      [s.admin, `/api/admin/events/${eventId}`, { circleId: s.circleId }],
+      [s.host, `/api/circles/${s.circleId}/events/${eventId}`, {}],
+    ] as const) {
+      const kept = await t.api(who, 'PUT', url, { ...body({ eventDate: later, title: 'Kept' }), ...extra });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect((await eventRow(eventId)).visibility).toBe('circle');
+    }
 
     await t.api(s.host, 'POST', `/api/circles/${s.circleId}/events/${eventId}/cancel`);
     await t.api(s.host, 'POST', `/api/circles/${s.circleId}/events/${eventId}/cancel`);
@@ -474,6 +483,11 @@ describe("a circle's events: answers, capacity, leaving, reminders", () => {
     expect((await eventRow(community)).attendeeCount).toBe(1);
     expect(await listIds(s.member, 'mine')).toEqual([community]);
     expect((await t.api(s.member, 'GET', `/api/events/${circleOnly}`)).statusCode).toBe(404);
+    // What she was told about the circle-only event goes with it; the Sacred Event's notice stays.
+    const told = (await t.api(s.member, 'GET', '/api/notifications')).json().notifications as {
+      data: { eventId?: string };
+    }[];
+    expect(told.map((n) => n.data.eventId).filter(Boolean)).toEqual([community]);
   });
 
   it('an answer racing her leaving: either refused, or taken back by the leave; never kept, counts exact', async () => {

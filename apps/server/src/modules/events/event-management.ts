@@ -1,5 +1,6 @@
 import type { EventBody } from '@lunara/shared/admin';
 import { CIRCLE_NOT_FOUND, EVENT_IN_PAST } from '@lunara/shared/circles';
+import type { EventVisibility } from '@lunara/shared/community';
 import { and, eq, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { circleEvents, circles, eventRsvps } from '../../db/schema/circles.ts';
@@ -19,7 +20,7 @@ import { EVENT_NOT_FOUND } from './event-service.ts';
 const audit = (tx: Db, actorId: string, action: string, targetId: string, details: Record<string, unknown>) =>
   tx.insert(auditLog).values({ actorId, action, targetType: 'event', targetId, details });
 
-const eventValues = (body: EventBody) => ({
+const eventValues = (body: EventBody, visibility: EventVisibility) => ({
   circleId: body.circleId,
   title: body.title,
   description: body.description,
@@ -29,7 +30,7 @@ const eventValues = (body: EventBody) => ({
   meetingLink: body.isVirtual ? (body.meetingLink ?? null) : null,
   location: body.isVirtual ? null : (body.location ?? null),
   maxAttendees: body.maxAttendees ?? null,
-  visibility: body.visibility,
+  visibility,
 });
 
 /** An event starts in the future: a time already gone is refused (a past time kept unchanged on an edit is not). */
@@ -38,17 +39,23 @@ function refusePastStart(eventDate: Date, unchangedFrom?: Date) {
   throw new AppError('VALIDATION_ERROR', 400, EVENT_IN_PAST);
 }
 
-export async function createEvent(db: Db, actorId: string, body: EventBody): Promise<string> {
+export async function createEvent(
+  db: Db,
+  actorId: string,
+  body: EventBody,
+  defaultVisibility: EventVisibility,
+): Promise<string> {
   refusePastStart(new Date(body.eventDate));
+  const visibility = body.visibility ?? defaultVisibility;
   return db.transaction(async (tx) => {
     const [circle] = await tx.select({ id: circles.id }).from(circles).where(eq(circles.id, body.circleId));
     if (!circle) throw notFound(CIRCLE_NOT_FOUND);
     const [created] = await tx
       .insert(circleEvents)
-      .values({ ...eventValues(body), createdBy: actorId })
+      .values({ ...eventValues(body, visibility), createdBy: actorId })
       .returning({ id: circleEvents.id });
     if (!created) throw new Error('The event was not saved');
-    await audit(tx, actorId, 'event.create', created.id, { title: body.title, visibility: body.visibility });
+    await audit(tx, actorId, 'event.create', created.id, { title: body.title, visibility });
     return created.id;
   });
 }
@@ -106,14 +113,14 @@ export async function updateEvent(
     }
     const [after] = await tx
       .update(circleEvents)
-      .set({ ...eventValues(body), updatedAt: sql`now()` })
+      .set({ ...eventValues(body, body.visibility ?? (before.visibility as EventVisibility)), updatedAt: sql`now()` })
       .where(eq(circleEvents.id, eventId))
       .returning();
     if (!after) throw notFound(EVENT_NOT_FOUND);
     const narrowed =
       after.visibility === 'circle' && (before.visibility !== 'circle' || before.circleId !== after.circleId);
     if (narrowed) await dropAnswersOfThoseOutside(tx, after);
-    await audit(tx, actorId, 'event.update', eventId, { title: body.title, visibility: body.visibility });
+    await audit(tx, actorId, 'event.update', eventId, { title: body.title, visibility: after.visibility });
     await notifyEventChanged(tx, actorId, before, after);
   });
 }

@@ -59,7 +59,7 @@ const circleEventRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await actingMemberOf(request);
       const { circleId } = request.params;
       await requireCircleScheduler(app.db, viewer, circleId);
-      return { id: await createEvent(app.db, viewer.id, { ...request.body, circleId }) };
+      return { id: await createEvent(app.db, viewer.id, { ...request.body, circleId }, 'circle') };
     },
   );
   app.put(

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { PinnedAnnouncements } from '../../announcements/components/pinned-announcements.tsx';
@@ -57,34 +57,52 @@ export function CommunityFeed({
         </Button>
       </div>
       {isComposing && <PostComposer onDone={() => setIsComposing(false)} />}
-      <Tabs value={source} onValueChange={(value) => setSource(value as FeedSource)}>
+      <Tabs value={source} onValueChange={(value) => setSource(value as FeedSource)} className="flex flex-col gap-5">
         <TabsList aria-label="Which posts" className="self-start">
           <TabsTrigger value="all">All posts</TabsTrigger>
           <TabsTrigger value="circles">From your circles</TabsTrigger>
         </TabsList>
-      </Tabs>
-      {posts.isPending && <p className="text-ink-muted">Loading community feed...</p>}
-      {posts.isError && <LoadError message="Failed to load posts" query={posts} />}
-      {posts.isSuccess && items.length === 0 && source === 'all' && (
-        <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
-          No posts yet. Be the first to share with the community!
-        </p>
-      )}
-      {posts.isSuccess && items.length === 0 && source === 'circles' && (
-        <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
-          No posts from your circles yet. Join a circle in{' '}
-          <Link to={`${paths.community.getHref()}?tab=circles`} className="font-medium text-rose-700 underline">
-            Sacred Circles
-          </Link>{' '}
-          and what its members share there shows here.
-        </p>
-      )}
-      <div className="flex flex-col gap-4">
-        {items.map((post) => (
-          <PostCard key={post.id} post={post} viewer={viewer} onOpenProfile={onOpenProfile} isNew={isNew(post)} />
+        {/* Each tab owns its panel (the tabs' aria-controls name it); the chosen one shows the list. */}
+        {(['all', 'circles'] as const).map((value) => (
+          <TabsContent key={value} value={value} className="flex flex-col gap-5">
+            {value === source && (
+              <>
+                {posts.isPending && <p className="text-ink-muted">Loading community feed...</p>}
+                {posts.isError && <LoadError message="Failed to load posts" query={posts} />}
+                {posts.isSuccess && items.length === 0 && source === 'all' && (
+                  <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
+                    No posts yet. Be the first to share with the community!
+                  </p>
+                )}
+                {posts.isSuccess && items.length === 0 && source === 'circles' && (
+                  <p className="rounded-[var(--radius-card)] border border-dashed border-line p-8 text-center text-ink-muted">
+                    No posts from your circles yet. Join a circle in{' '}
+                    <Link
+                      to={`${paths.community.getHref()}?tab=circles`}
+                      className="font-medium text-rose-700 underline"
+                    >
+                      Sacred Circles
+                    </Link>{' '}
+                    and what its members share there shows here.
+                  </p>
+                )}
+                <div className="flex flex-col gap-4">
+                  {items.map((post) => (
+                    <PostCard
+                      key={post.id}
+                      post={post}
+                      viewer={viewer}
+                      onOpenProfile={onOpenProfile}
+                      isNew={isNew(post)}
+                    />
+                  ))}
+                </div>
+                <LoadMoreButton query={posts} />
+              </>
+            )}
+          </TabsContent>
         ))}
-      </div>
-      <LoadMoreButton query={posts} />
+      </Tabs>
     </section>
   );
 }
