@@ -60,7 +60,12 @@ describe('cached sessions answer as the database would', () => {
           other.inject({ method: 'GET', url: path, headers: { cookie: member.cookie } }).then((r) => r.statusCode);
         expect(await ask('/api/admin/stats')).toBe(403);
         // Once the notices of her sign-up have arrived, a request reads no session, role or membership.
-        const sessionQueries = () => statements.filter((query) => /"session"|"user_roles"|"subscriptions"/.test(query));
+        // A lookup is a statement that reads one of those tables first; a subquery of another read (whether a
+        // notification's circle is one she may see, issue 34) is part of what that read answers.
+        const sessionQueries = () =>
+          statements.filter((query) =>
+            /\bfrom\s+"(session|user_roles|subscriptions)"/i.test(query.split(/\bwhere\b/i)[0] ?? ''),
+          );
         await waitFor(
           async () => {
             statements.length = 0;
