@@ -400,15 +400,17 @@ export async function createReply(db: Db, authorId: string, topicId: string, wri
     const [created] = await tx
       .insert(forumReplies)
       .values({ topicId, userId: authorId, content })
-      .returning({ id: forumReplies.id, createdAt: forumReplies.createdAt });
+      .returning({ id: forumReplies.id });
     if (!created) throw new Error('The reply was not saved');
+    // The reply's own instant (now(), as its created_at: a Date would lose the microseconds), and only if
+    // it is the newest: a reply whose transaction began earlier may take the topic's lock after a later one.
     await tx
       .update(forumTopics)
       .set({
         repliesCount: sql`${forumTopics.repliesCount} + 1`,
-        lastReplyAt: created.createdAt,
-        lastReplyUserId: authorId,
-        lastActivityAt: created.createdAt,
+        lastReplyAt: sql`greatest(${forumTopics.lastReplyAt}, now())`,
+        lastReplyUserId: sql`case when ${forumTopics.lastReplyAt} > now() then ${forumTopics.lastReplyUserId} else ${authorId} end`,
+        lastActivityAt: sql`greatest(${forumTopics.lastActivityAt}, now())`,
       })
       .where(eq(forumTopics.id, topicId));
     await awardPoints(tx, {
