@@ -6,12 +6,15 @@ import { percentile } from './lib/stats.ts';
 
 interface Spec {
   url: string;
+  /** Where the messages are sent, when not to the streams' process (real time across processes). */
+  sendUrl?: string;
   streams: Array<{ cookie: string }>;
   sends: Array<{ cookie: string; conversationId: string }>;
   concurrency: number;
 }
 
 const spec = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Spec;
+const sendUrl = spec.sendUrl ?? spec.url;
 const agent = new http.Agent({ keepAlive: true, maxSockets: spec.streams.length + 100 });
 const sentAt = new Map<string, number>();
 const latencies: number[] = [];
@@ -65,9 +68,9 @@ async function sender() {
     const send = spec.sends[next++];
     if (!send) break;
     sentAt.set(send.conversationId, performance.now());
-    const response = await fetch(`${spec.url}/api/conversations/${send.conversationId}/messages`, {
+    const response = await fetch(`${sendUrl}/api/conversations/${send.conversationId}/messages`, {
       method: 'POST',
-      headers: { cookie: send.cookie, 'content-type': 'application/json', origin: spec.url },
+      headers: { cookie: send.cookie, 'content-type': 'application/json', origin: sendUrl },
       body: JSON.stringify({ content: 'Benchmark: the moon is full tonight' }),
     });
     if (response.ok) sent++;

@@ -1,32 +1,48 @@
 // npm run bench: generates the benchmark data, loads the API, measures the direct-SQL floor, real-time
 // delivery and the browser, prints every budget with PASS/FAIL and writes bench/results/latest.{md,json}.
-// Options: --sizes full,small  --duration 8  --only api,realtime,browser  --fresh (regenerate the data)
-//          --endpoints feed,notifications (API endpoints whose name contains one of these)
+// Options: --sizes full,small  --duration 8  --only api,realtime,browser,writes,mix,caches,scaleout,features
+//          --fresh (regenerate the data)  --endpoints feed,notifications (API endpoints whose name contains one of these)
+//          --quick (the 1/100 size and short runs, written to results/quick.{md,json})
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_POOL_SIZE } from '../apps/server/src/db/connection-settings.ts';
-import { type LighthouseScores, measurePageWeights, runLighthouse } from './lib/browser.ts';
+import { benchBrowser } from './browser.ts';
+import { benchCaches, benchScaleOut } from './cross-process.ts';
+import { benchFeatures } from './features.ts';
+import type { LighthouseScores } from './lib/browser.ts';
 import { captureStatements, type Statement } from './lib/capture.ts';
 import { databaseUrl, prepareBenchDatabase, type Size } from './lib/databases.ts';
 import { benchEndpoints, type Endpoint, membersFor, rowId } from './lib/endpoints.ts';
 import { explainStatements, type PlanSummary } from './lib/explain.ts';
 import { renderReport } from './lib/report.ts';
+import type { BenchOptions, BenchSection } from './lib/section.ts';
 import { type RunningServer, startServer } from './lib/server-process.ts';
 import { createSessions } from './lib/sessions.ts';
 import type { LoadResult } from './lib/stats.ts';
+import { benchMix } from './mix.ts';
+import { benchWrites } from './writes.ts';
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
 };
-const SIZES = argument('sizes', 'full,small').split(',') as Size[];
-const DURATION = Number(argument('duration', '8'));
+const QUICK = process.argv.includes('--quick');
+const SIZES = argument('sizes', QUICK ? 'small' : 'full,small').split(',') as Size[];
+const DURATION = Number(argument('duration', QUICK ? '3' : '8'));
 // Unmeasured load first, for the API and the floor alike: a server measured after two seconds still
 // ran a tenth slower than the same server a run later (its JIT and heap settle over several seconds).
-const WARMUP = 5;
-const ONLY = argument('only', 'api,realtime,browser').split(',');
+const WARMUP = QUICK ? 2 : 5;
+/** The parts that report on their own, each a function of the options (bench/<part>.ts). */
+const SECTIONS: Record<string, (options: BenchOptions) => Promise<BenchSection>> = {
+  writes: benchWrites,
+  mix: benchMix,
+  caches: benchCaches,
+  scaleout: benchScaleOut,
+  features: benchFeatures,
+};
+const ONLY = argument('only', ['api', 'realtime', 'browser', ...Object.keys(SECTIONS)].join(',')).split(',');
 const ENDPOINTS = argument('endpoints', '').split(',').filter(Boolean);
 const CONNECTIONS = [50, 200];
 const SESSION_POOL = 201;
@@ -70,6 +86,7 @@ export interface BenchResults {
   };
   pages?: Array<{ page: string; jsGzipBytes: number; cssGzipBytes: number }>;
   lighthouse?: LighthouseScores[];
+  sections?: BenchSection[];
 }
 
 function runWorker(script: string, spec: unknown): Promise<LoadResult> {
@@ -307,39 +324,38 @@ async function benchRealtime(size: Size): Promise<BenchResults['realtime']> {
   }
 }
 
-async function benchBrowser(size: Size): Promise<Pick<BenchResults, 'pages' | 'lighthouse'>> {
-  const url = databaseUrl(size);
-  const [, member] = await createSessions(url, 2);
-  log('\n== browser');
-  const server = await startServer(url, PORT);
-  try {
-    const pages = await measurePageWeights(server.url, ['/', '/dashboard', '/community'], member ?? '');
-    for (const page of pages) {
-      log(
-        `${page.page.padEnd(12)} JS ${(page.jsGzipBytes / 1024).toFixed(1)} kB gzip, CSS ${(page.cssGzipBytes / 1024).toFixed(1)} kB gzip`,
-      );
-    }
-    const lighthouse = await runLighthouse(server.url, [{ page: '/' }, { page: '/dashboard', cookie: member }]);
-    for (const scores of lighthouse) {
-      log(
-        `${scores.page.padEnd(12)} Lighthouse performance ${scores.performance} (runs ${scores.runs?.join(', ')}), accessibility ${scores.accessibility}, best practices ${scores.bestPractices}`,
-      );
-    }
-    return { pages, lighthouse };
-  } finally {
-    await server.stop();
-  }
+/**
+ * A partial run (--only) replaces the parts it ran in the last full report and keeps the others, so
+ * latest.md always holds a figure for every budget, each from its latest run.
+ */
+function mergeWithPrevious(results: BenchResults, file: string): BenchResults {
+  if (!fs.existsSync(file)) return results;
+  const previous = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchResults;
+  const ran = (part: string) => ONLY.includes(part);
+  const sections = new Map((previous.sections ?? []).map((section) => [section.key, section]));
+  for (const section of results.sections ?? []) sections.set(section.key, section);
+  return {
+    ...results,
+    endpoints: ran('api') ? results.endpoints : previous.endpoints,
+    realtime: ran('realtime') ? results.realtime : previous.realtime,
+    pages: ran('browser') ? results.pages : previous.pages,
+    lighthouse: ran('browser') ? results.lighthouse : previous.lighthouse,
+    sections: [...sections.values()],
+  };
 }
 
 async function main() {
   if (!fs.existsSync(path.join(ROOT, 'apps/server/dist/server.js'))) throw new Error('Run `npm run build` first');
-  const results: BenchResults = {
+  const unknown = ONLY.filter((part) => !['api', 'realtime', 'browser', ...Object.keys(SECTIONS)].includes(part));
+  if (unknown.length) throw new Error(`--only: no part named ${unknown.join(', ')}`);
+  let results: BenchResults = {
     startedAt: new Date().toISOString(),
     machine: `${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
     durationSeconds: DURATION,
     warmupSeconds: WARMUP,
     sizes: SIZES,
     endpoints: [],
+    sections: [],
   };
   for (const size of SIZES) await prepareBenchDatabase(size, log);
   const largest = SIZES.includes('full') ? 'full' : (SIZES[0] as Size);
@@ -349,14 +365,20 @@ async function main() {
     results.endpoints = [...endpoints.values()];
   }
   if (ONLY.includes('realtime')) results.realtime = await benchRealtime(largest);
-  if (ONLY.includes('browser')) Object.assign(results, await benchBrowser(largest));
+  if (ONLY.includes('browser')) Object.assign(results, await benchBrowser(largest, PORT, log));
+  const options: BenchOptions = { quick: QUICK, sizes: SIZES, durationSeconds: DURATION, log };
+  for (const [key, run] of Object.entries(SECTIONS)) {
+    if (ONLY.includes(key)) results.sections?.push(await run(options));
+  }
 
+  const name = QUICK ? 'quick' : 'latest';
+  if (!QUICK) results = mergeWithPrevious(results, path.join(RESULTS, `${name}.json`));
   const report = renderReport(results);
   log(`\n${report.summary}`);
   fs.mkdirSync(RESULTS, { recursive: true });
-  fs.writeFileSync(path.join(RESULTS, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  fs.writeFileSync(path.join(RESULTS, 'latest.md'), report.markdown);
-  log(`\nWritten: bench/results/latest.md and latest.json`);
+  fs.writeFileSync(path.join(RESULTS, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(path.join(RESULTS, `${name}.md`), report.markdown);
+  log(`\nWritten: bench/results/${name}.md and ${name}.json`);
 }
 
 await main();

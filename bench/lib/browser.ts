@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { THEME_COOKIE } from '@lunara/shared/theme';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -48,8 +49,12 @@ export async function measurePageWeights(baseUrl: string, pages: string[], cooki
   return results;
 }
 
+export type Theme = 'light' | 'dark';
+
 export interface LighthouseScores {
   page: string;
+  /** The theme the page was drawn in (the theme cookie); absent in results from before issue 35. */
+  theme?: Theme;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -77,7 +82,14 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
 }
 
 /** Runs per page: Lighthouse's variability guide picks the median of five. */
-const LIGHTHOUSE_RUNS = 5;
+export const LIGHTHOUSE_RUNS = 5;
+
+export interface LighthousePage {
+  page: string;
+  /** A session cookie (`name=value`) to run signed in. */
+  cookie?: string | undefined;
+  theme: Theme;
+}
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -86,7 +98,7 @@ type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr
  * given; the run reported is the median one (Lighthouse's own `computeMedianRun`: the run nearest the
  * median first paint and time to interactive), and every run's performance score is kept beside it.
  */
-export async function runLighthouse(baseUrl: string, pages: Array<{ page: string; cookie?: string }>) {
+export async function runLighthouse(baseUrl: string, pages: LighthousePage[], runsPerPage = LIGHTHOUSE_RUNS) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const results: LighthouseScores[] = [];
   try {
@@ -99,29 +111,34 @@ export async function runLighthouse(baseUrl: string, pages: Array<{ page: string
     });
     const benchmarkIndex = Math.round(calibration?.lhr.environment.benchmarkIndex ?? 0);
     const cpuSlowdown = benchmarkIndex > 0 ? cpuSlowdownFor(benchmarkIndex) : 4;
-    for (const { page, cookie } of pages) {
+    for (const { page, cookie, theme } of pages) {
+      // The theme is a cookie the server reads to draw the page in it (THEME_COOKIE), as a returning visitor's.
+      const cookies = [cookie, `${THEME_COOKIE}=${theme}`].filter(Boolean).join('; ');
       const runs: LighthouseResult[] = [];
       // Now and then a run comes back without a performance score (its trace failed: the categories
       // read null, the metrics 0); that is the harness failing, not the page: it does not count.
-      for (let attempt = 1; runs.length < LIGHTHOUSE_RUNS && attempt <= LIGHTHOUSE_RUNS + 3; attempt++) {
+      for (let attempt = 1; runs.length < runsPerPage && attempt <= runsPerPage + 3; attempt++) {
         const result = await lighthouse(`${baseUrl}${page}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          extraHeaders: cookie ? { Cookie: cookie } : undefined,
+          extraHeaders: { Cookie: cookies },
           throttling: { cpuSlowdownMultiplier: cpuSlowdown },
         });
         if (result?.lhr.categories.performance?.score != null) runs.push(result.lhr);
         else
-          process.stderr.write(`Lighthouse ${page}: no performance score (${result?.lhr.runtimeError?.code}), again\n`);
+          process.stderr.write(
+            `Lighthouse ${page} (${theme}): no performance score (${result?.lhr.runtimeError?.code}), again\n`,
+          );
       }
-      if (runs.length === 0) throw new Error(`Lighthouse ${page}: no run produced a score`);
+      if (runs.length === 0) throw new Error(`Lighthouse ${page} (${theme}): no run produced a score`);
       const lhr = computeMedianRun(runs);
       const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
       const score = (result: LighthouseResult, key: string) => Math.round((result.categories[key]?.score ?? 0) * 100);
       results.push({
         page,
+        theme,
         performance: score(lhr, 'performance'),
         accessibility: score(lhr, 'accessibility'),
         bestPractices: score(lhr, 'best-practices'),

@@ -7,7 +7,7 @@ export type Size = 'full' | 'small';
 export const SCALE: Record<Size, number> = { full: 1, small: 0.01 };
 
 // Bump when generate.sql changes, so existing benchmark databases are generated again.
-const GENERATOR_VERSION = '2';
+const GENERATOR_VERSION = '3';
 
 /** The server the benchmark uses (DATABASE_URL, or the local one); its databases are made beside it. */
 export function serverUrl(): string {

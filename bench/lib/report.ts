@@ -1,13 +1,13 @@
 import type { BenchResults, EndpointResult } from '../run.ts';
+import type { Budget } from './section.ts';
 import { round } from './stats.ts';
 
-interface Budget {
-  name: string;
-  value: string;
-  pass: boolean;
-}
-
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+/** The first-load JavaScript budgets (issues 13 and 35), in kB of gzip. */
+const PAGE_JS_BUDGETS_KB: Array<[string, number]> = [
+  ['/', 120],
+  ['/community', 150],
+];
 
 function growth(endpoint: EndpointResult): number | undefined {
   const full = endpoint.api.full?.[50]?.p50;
@@ -104,26 +104,29 @@ export function budgets(results: BenchResults): Budget[] {
       pass: connections >= 2000 && p99 < 200 && delivered === sent && sent > 0,
     });
   }
-  const landing = results.pages?.find((page) => page.page === '/');
-  if (landing) {
+  for (const [page, budgetKb] of PAGE_JS_BUDGETS_KB) {
+    const weight = results.pages?.find((measured) => measured.page === page);
+    if (!weight) continue;
     list.push({
-      name: 'first load of /: ≤ 120 kB gzip JavaScript',
-      value: kB(landing.jsGzipBytes),
-      pass: landing.jsGzipBytes <= 120 * 1024,
+      name: `first load of ${page}: ≤ ${budgetKb} kB gzip JavaScript`,
+      value: kB(weight.jsGzipBytes),
+      pass: weight.jsGzipBytes <= budgetKb * 1024,
     });
   }
   for (const scores of results.lighthouse ?? []) {
+    const page = scores.theme ? `${scores.page} (${scores.theme})` : scores.page;
     list.push({
-      name: `Lighthouse ${scores.page}: performance ≥ 95 (median run)`,
+      name: `Lighthouse ${page}: performance ≥ 95 (median run)`,
       value: scores.runs ? `${scores.performance} (runs: ${scores.runs.join(', ')})` : String(scores.performance),
       pass: scores.performance >= 95,
     });
     list.push({
-      name: `Lighthouse ${scores.page}: accessibility 100`,
+      name: `Lighthouse ${page}: accessibility 100`,
       value: String(scores.accessibility),
       pass: scores.accessibility === 100,
     });
   }
+  for (const section of results.sections ?? []) list.push(...section.budgets);
   return list;
 }
 
@@ -187,19 +190,20 @@ export function renderReport(results: BenchResults): { summary: string; markdown
   if (results.lighthouse) {
     lines.push(
       '',
-      `Lighthouse: the median of five runs (its own \`computeMedianRun\`), mobile with simulated throttling${
+      `Lighthouse: the median of five runs (one in \`--quick\`, the light theme only; its own \`computeMedianRun\`), mobile with simulated throttling${
         results.lighthouse[0]?.cpuSlowdown
           ? `, CPU slowdown ${results.lighthouse[0].cpuSlowdown}x for this host's benchmarkIndex of ${results.lighthouse[0].benchmarkIndex} (4x from a 1,750 desktop: the same emulated phone on any host; \`lib/browser.ts\`)`
           : ''
       }.`,
       '',
-      '| Page | performance | FCP | LCP | TBT | accessibility | best practices | every run |',
-      '|---|---|---|---|---|---|---|---|',
+      '| Page | theme | performance | FCP | LCP | TBT | accessibility | best practices | every run |',
+      '|---|---|---|---|---|---|---|---|---|',
     );
     for (const s of results.lighthouse)
       lines.push(
-        `| ${s.page} | ${s.performance} | ${ms(s.fcpMs)} | ${ms(s.lcpMs)} | ${s.tbtMs} ms | ${s.accessibility} | ${s.bestPractices} | ${(s.runs ?? []).join(', ')} |`,
+        `| ${s.page} | ${s.theme ?? ''} | ${s.performance} | ${ms(s.fcpMs)} | ${ms(s.lcpMs)} | ${s.tbtMs} ms | ${s.accessibility} | ${s.bestPractices} | ${(s.runs ?? []).join(', ')} |`,
       );
   }
+  for (const section of results.sections ?? []) lines.push('', `## ${section.title}`, '', section.markdown.trim());
   return { summary, markdown: `${lines.join('\n')}\n` };
 }

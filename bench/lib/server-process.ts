@@ -21,10 +21,18 @@ function serveArguments(): string[] {
   return args;
 }
 
-/** The built server (`apps/server/dist`), as `npm start` runs it, on its own port. */
-export async function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}) {
+/**
+ * The built server (`apps/server/dist`), as `npm start` runs it, on its own port. `nodeArguments` go
+ * before the serve script's (`--cpu-prof` to profile it: Node refuses that one in NODE_OPTIONS).
+ */
+export async function startServer(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+  nodeArguments: string[] = [],
+) {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, serveArguments(), {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArguments, ...serveArguments()], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -62,8 +70,34 @@ export async function startServer(databaseUrl: string, port: number, env: Record
     },
     stop: () =>
       new Promise<void>((resolve) => {
+        // One that died on its own (or was stopped already) has nothing left to wait for.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   } satisfies RunningServer;
+}
+
+/**
+ * Several processes of the built server on one database, as a scale-out deployment runs them: started
+ * one after another (each migrates under the advisory lock first), each on its own port.
+ */
+export async function startServers(
+  databaseUrl: string,
+  ports: number[],
+  env: Record<string, string> = {},
+  nodeArguments: string[] = [],
+): Promise<RunningServer[]> {
+  const servers: RunningServer[] = [];
+  try {
+    for (const port of ports) servers.push(await startServer(databaseUrl, port, env, nodeArguments));
+    return servers;
+  } catch (error) {
+    await stopServers(servers);
+    throw error;
+  }
+}
+
+export async function stopServers(servers: RunningServer[]): Promise<void> {
+  await Promise.all(servers.map((server) => server.stop()));
 }
