@@ -1,7 +1,7 @@
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { runJsonWorker, writeSpecFile } from './lib/workers.ts';
 
 export interface MixRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -43,29 +43,9 @@ export interface RealtimeResult {
 
 const BENCH = import.meta.dirname;
 
-function writeSpec(spec: unknown): string {
-  const file = path.join(os.tmpdir(), `lunara-cross-process-${process.pid}-${Date.now()}.json`);
-  fs.writeFileSync(file, JSON.stringify(spec));
-  return file;
-}
-
 /** The mix through `cross-process-load-worker.ts`, in its own process so its CPU is not the servers'. */
 export function runMixLoad(spec: MixLoadSpec): Promise<MixLoadResult> {
-  const file = writeSpec(spec);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH, 'cross-process-load-worker.ts'), file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      fs.rmSync(file, { force: true });
-      if (code === 0) resolve(JSON.parse(output) as MixLoadResult);
-      else reject(new Error(`cross-process-load-worker exited with ${code}`));
-    });
-  });
+  return runJsonWorker<MixLoadResult>('cross-process-load-worker.ts', spec);
 }
 
 /**
@@ -80,7 +60,7 @@ export function runRealtime(spec: {
   sends: Array<{ cookie: string; conversationId: string }>;
   concurrency: number;
 }): Promise<RealtimeResult> {
-  const file = writeSpec(spec);
+  const file = writeSpecFile(spec);
   const child = fork(path.join(BENCH, 'realtime-worker.ts'), [file], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

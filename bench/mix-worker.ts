@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { onServerEvents } from './lib/event-stream.ts';
 import {
   type Answer,
   chooseAction,
@@ -14,6 +15,7 @@ import {
   type MixFixtures,
 } from './lib/mix-actions.ts';
 import { percentile } from './lib/stats.ts';
+import { machineCpu } from './lib/workers.ts';
 
 export interface MixSpec {
   url: string;
@@ -156,22 +158,10 @@ function openStream(member: number, cookie: string) {
         response.resume();
         return;
       }
-      response.setEncoding('utf8');
-      let buffer = '';
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (!data) continue;
-          const event = JSON.parse(data.slice(6)) as Parameters<typeof eventKey>[0];
-          if (event.type === 'ready') ready++;
-          const key = eventKey(event);
-          if (key) arrive(member, key);
-        }
+      onServerEvents<Parameters<typeof eventKey>[0]>(response, (event) => {
+        if (event.type === 'ready') ready++;
+        const key = eventKey(event);
+        if (key) arrive(member, key);
       });
       response.on('close', () => {
         if (!stopping) fail('stream closed by the server');
@@ -220,16 +210,6 @@ async function live(member: number, cookie: string) {
 }
 
 /** CPU jiffies of the whole machine so far: busy (all but idle and iowait), steal, and in all. */
-function machineCpu(): { busy: number; steal: number; total: number } {
-  const fields = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
-    .trim()
-    .split(/\s+/)
-    .slice(1, 9)
-    .map(Number);
-  const total = fields.reduce((sum, value) => sum + value, 0);
-  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0) - (fields[7] ?? 0), steal: fields[7] ?? 0, total };
-}
-
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 const lives = spec.cookies.map((cookie, i) => live(i + 2, cookie));
 await pause(spec.warmupSeconds * 1000);

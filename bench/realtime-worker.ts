@@ -2,6 +2,7 @@
 // each until its recipient's stream has it. Prints { connected, p50, p99, delivered, sent } as JSON.
 import fs from 'node:fs';
 import http from 'node:http';
+import { onServerEvents } from './lib/event-stream.ts';
 import { percentile } from './lib/stats.ts';
 
 interface Spec {
@@ -26,25 +27,13 @@ function open(cookie: string) {
     `${spec.url}/api/realtime`,
     { agent, headers: { cookie, accept: 'text/event-stream' } },
     (response) => {
-      response.setEncoding('utf8');
-      let buffer = '';
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (!data) continue;
-          const event = JSON.parse(data.slice(6)) as { type: string; conversationId?: string };
-          if (event.type === 'ready') ready++;
-          if (event.type === 'message.created' && event.conversationId) {
-            const started = sentAt.get(event.conversationId);
-            if (started !== undefined) {
-              latencies.push(performance.now() - started);
-              sentAt.delete(event.conversationId);
-            }
+      onServerEvents<{ type: string; conversationId?: string }>(response, (event) => {
+        if (event.type === 'ready') ready++;
+        if (event.type === 'message.created' && event.conversationId) {
+          const started = sentAt.get(event.conversationId);
+          if (started !== undefined) {
+            latencies.push(performance.now() - started);
+            sentAt.delete(event.conversationId);
           }
         }
       });

@@ -3,7 +3,7 @@
 // Options: --sizes full,small  --duration 8  --only api,realtime,browser,writes,mix,caches,scaleout,features
 //          --fresh (regenerate the data)  --endpoints feed,notifications (API endpoints whose name contains one of these)
 //          --quick (the 1/100 size and short runs, written to results/quick.{md,json})
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import type { BenchOptions, BenchSection } from './lib/section.ts';
 import { type RunningServer, startServer } from './lib/server-process.ts';
 import { createSessions } from './lib/sessions.ts';
 import type { LoadResult } from './lib/stats.ts';
+import { machineCpu, runJsonWorker } from './lib/workers.ts';
 import { benchMix } from './mix.ts';
 import { benchWrites } from './writes.ts';
 
@@ -89,33 +90,6 @@ export interface BenchResults {
   sections?: BenchSection[];
 }
 
-function runWorker(script: string, spec: unknown): Promise<LoadResult> {
-  const file = path.join(os.tmpdir(), `lunara-bench-${process.pid}-${Date.now()}.json`);
-  fs.writeFileSync(file, JSON.stringify(spec));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', script), file], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      fs.rmSync(file, { force: true });
-      if (code === 0) resolve(JSON.parse(output) as LoadResult);
-      else reject(new Error(`${script} exited with ${code}`));
-    });
-  });
-}
-
-/** CPU time of the whole machine so far, and how much of it the hypervisor gave to other guests. */
-function machineCpu(): { total: number; steal: number } {
-  const fields = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9);
-  const jiffies = fields.map(Number);
-  return { total: jiffies.reduce((sum, value) => sum + value, 0), steal: jiffies[7] ?? 0 };
-}
-
 /** Above this share of the machine's CPU taken by the host, a run measures the neighbours, not us. */
 const MAX_STEAL = 0.05;
 const ATTEMPTS = 3;
@@ -129,7 +103,7 @@ async function measure(script: string, spec: unknown, label: string): Promise<Lo
   let best: LoadResult | undefined;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const before = machineCpu();
-    const result = await runWorker(script, spec);
+    const result = await runJsonWorker<LoadResult>(script, spec);
     const after = machineCpu();
     const total = after.total - before.total;
     result.steal = total > 0 ? (after.steal - before.steal) / total : 0;

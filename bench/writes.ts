@@ -3,10 +3,6 @@
 // each request a different real write (lib/write-requests.ts, write-worker.ts); then every total the
 // schema keeps must equal its rows and the points ledger (lib/exactness.ts), and the leaderboards the
 // server answers must equal the ledger's ranking.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { SUBSCRIBED_STATUSES } from '@lunara/shared/billing';
 import { isModeratorRole, ROLES } from '@lunara/shared/roles';
 import postgres from 'postgres';
@@ -16,6 +12,7 @@ import type { BenchOptions, BenchSection, Budget } from './lib/section.ts';
 import { startServer } from './lib/server-process.ts';
 import { createSessions } from './lib/sessions.ts';
 import { round } from './lib/stats.ts';
+import { machineCpu, runJsonWorker } from './lib/workers.ts';
 import {
   buildWriteRequests,
   WRITE_PATH_TITLES,
@@ -32,7 +29,6 @@ const BUDGET_P99_MS = 50;
 const WRITERS = 5000;
 /** Requests laid out per connection: enough for the run at this rate, which no write path reaches here. */
 const MAX_RATE = 1500;
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 interface PathResult extends WriteLoadResult {
   path: WritePath;
@@ -46,32 +42,6 @@ interface LeaderboardCheck {
   period: 'all' | 'week' | 'month';
   equal: boolean;
   detail: string;
-}
-
-function machineCpu(): { total: number; steal: number } {
-  const fields = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9);
-  const jiffies = fields.map(Number);
-  return { total: jiffies.reduce((sum, value) => sum + value, 0), steal: jiffies[7] ?? 0 };
-}
-
-function runWorker(spec: WriteLoadSpec): Promise<WriteLoadResult> {
-  const file = path.join(os.tmpdir(), `lunara-bench-writes-${process.pid}-${Date.now()}.json`);
-  fs.writeFileSync(file, JSON.stringify(spec));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'write-worker.ts'), file], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      fs.rmSync(file, { force: true });
-      if (code === 0) resolve(JSON.parse(output) as WriteLoadResult);
-      else reject(new Error(`write-worker.ts exited with ${code}`));
-    });
-  });
 }
 
 const STAFF_ROLES = ROLES.filter(isModeratorRole);
@@ -173,13 +143,13 @@ export async function benchWrites(options: BenchOptions): Promise<BenchSection> 
       for (const writePath of WRITE_PATHS) {
         const queues = await buildWriteRequests(setting, writePath);
         const before = machineCpu();
-        const result = await runWorker({
+        const result = await runJsonWorker<WriteLoadResult>('write-worker.ts', {
           url: server.url,
           warmupSeconds,
           durationSeconds,
           serverPid: server.pid,
           queues,
-        });
+        } satisfies WriteLoadSpec);
         const after = machineCpu();
         const total = after.total - before.total;
         const measured: PathResult = {

@@ -14,6 +14,20 @@ export function serverUrl(): string {
   return process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
+/** An empty database of this name beside the benchmark's (dropped first if it exists); its URL. */
+export async function recreateDatabase(name: string): Promise<string> {
+  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export function databaseUrl(size: Size): string {
   const url = new URL(serverUrl());
   url.pathname = `/lunara_bench_${size}`;
@@ -46,13 +60,7 @@ export async function prepareBenchDatabase(size: Size, log: (line: string) => vo
   }
   log(`${size}: generating data at scale ${SCALE[size]} …`);
   const started = Date.now();
-  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.unsafe(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await recreateDatabase(name);
   const database = openPostgres(databaseUrl(size), { max: 2 });
   try {
     await database.migrate();

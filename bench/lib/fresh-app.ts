@@ -1,22 +1,6 @@
-// Accounts and databases for the benchmark parts that start from an empty app (uploads, image pages).
-import postgres from 'postgres';
+// An admin account for the benchmark parts that start from an empty app (uploads, image pages).
 import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { grantRoleByEmail } from '../../apps/server/src/modules/roles/service.ts';
-import { serverUrl } from './databases.ts';
-
-/** An empty database of this name on the benchmark's PostgreSQL server (dropped first if it exists). */
-export async function freshDatabase(name: string): Promise<string> {
-  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.unsafe(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl());
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** Signs a new account up through the API, makes it an admin, and returns its session cookie. */
 export async function signUpAdmin(baseUrl: string, databaseUrl: string): Promise<string> {

@@ -8,7 +8,8 @@ import { IMAGE_WIDTHS, pickImageWidth } from '@lunara/shared/media';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium.ts';
-import { freshDatabase, signUpAdmin } from './fresh-app.ts';
+import { recreateDatabase } from './databases.ts';
+import { signUpAdmin } from './fresh-app.ts';
 import { startServer } from './server-process.ts';
 
 const DATABASE = 'lunara_bench_images';
@@ -183,7 +184,7 @@ async function loadFeed(baseUrl: string, cookie: string): Promise<ImagePageResul
 
 /** A new app on its own database with a feed of photo posts, loaded at each viewport. */
 export async function measureImagePages(port: number): Promise<ImagePageResult[]> {
-  const databaseUrl = await freshDatabase(DATABASE);
+  const databaseUrl = await recreateDatabase(DATABASE);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lunara-image-bench-'));
   // The photos are shared by an admin (she needs no membership); without two-factor she acts as staff only
   // where staff tools allow it, so this app lets staff act without it, as the browser tests' server does.

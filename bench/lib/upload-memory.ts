@@ -5,7 +5,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startS3Server, type TestS3Server } from '../../apps/server/test/s3-server.ts';
-import { freshDatabase, signUpAdmin } from './fresh-app.ts';
+import { recreateDatabase } from './databases.ts';
+import { signUpAdmin } from './fresh-app.ts';
 import { startServer } from './server-process.ts';
 
 export const MB = 1024 * 1024;
@@ -87,7 +88,7 @@ export interface UploadMemoryResult {
 
 /** One upload of `size` bytes through a new server with this store; the server's RSS idle and at its peak. */
 export async function measureUploadMemory(storage: 'disk' | 's3', size: number): Promise<UploadMemoryResult> {
-  const databaseUrl = await freshDatabase(DATABASE);
+  const databaseUrl = await recreateDatabase(DATABASE);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lunara-upload-bench-'));
   let s3: TestS3Server | undefined;
   // Larger sizes than the default limit (--megabytes 2048 for a lesson video's size) raise the limit.
