@@ -1,21 +1,24 @@
 import { UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useActingRole } from '../../features/account/components/staff-two-factor-gate.tsx';
-import { SavedList } from '../../features/bookmarks/components/saved-list.tsx';
-import { CirclesPanel } from '../../features/circles/components/circles-panel.tsx';
-import { EventsPanel } from '../../features/events/components/events-panel.tsx';
 import { CommunityFeed } from '../../features/feed/components/community-feed.tsx';
-import { ForumsPanel } from '../../features/forums/components/forums-panel.tsx';
-import { LeaderboardView } from '../../features/leaderboard/components/leaderboard-view.tsx';
-import { MessagesPanel } from '../../features/messages/components/messages-panel.tsx';
 import { UnreadMessagesBadge } from '../../features/messages/components/unread-messages-badge.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
-import { PodsPanel } from '../../features/pods/components/pods-panel.tsx';
-import { ProfileDialog } from '../../features/profiles/components/profile-dialog.tsx';
 import { useProfileFromUrl } from '../../features/profiles/hooks/use-profile-from-url.ts';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
+import {
+  CirclesPanel,
+  EventsPanel,
+  ForumsPanel,
+  LeaderboardView,
+  MessagesPanel,
+  PodsPanel,
+  ProfileDialog,
+  SavedList,
+} from '../community-parts.tsx';
 import { RequireMembership } from '../guards.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
 import { MemberPage } from '../member-page.tsx';
@@ -41,6 +44,9 @@ function Community() {
   const tab: TabValue = isTab(requested) ? requested : 'feed';
   const [profileId, setProfileId] = useProfileFromUrl();
   const actingRole = useActingRole();
+  // The dialog's code downloads when a profile is first opened; it stays mounted after, so it closes animated.
+  const [profileOpened, setProfileOpened] = useState(false);
+  if (profileId && !profileOpened) setProfileOpened(true);
   if (!user) return null;
   const viewer = { id: user.id, role: actingRole ?? user.role };
 
@@ -116,7 +122,7 @@ function Community() {
           <SavedList viewer={viewer} onOpenProfile={setProfileId} />
         </TabsContent>
       </Tabs>
-      <ProfileDialog userId={profileId} onClose={() => setProfileId(null)} />
+      {profileOpened && <ProfileDialog userId={profileId} onClose={() => setProfileId(null)} />}
     </MemberPage>
   );
 }
