@@ -6,7 +6,7 @@ import { directRead } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { pointsPeriodTotals, userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
-import { canUseCommunity } from '../billing/community-access.ts';
+import { canUseCommunityRowByRow } from '../billing/community-access.ts';
 
 const memberFields = {
   displayName: profiles.displayName,
@@ -24,7 +24,7 @@ const allTimeTop = directRead((db) =>
     .select({ userId: userPoints.userId, points: userPoints.points, ...memberFields })
     .from(userPoints)
     .innerJoin(profiles, eq(profiles.id, userPoints.userId))
-    .where(and(gt(userPoints.points, 0), canUseCommunity(userPoints.userId)))
+    .where(and(gt(userPoints.points, 0), canUseCommunityRowByRow(userPoints.userId)))
     .orderBy(desc(userPoints.points), userPoints.userId)
     .limit(builderLimit(LEADERBOARD_SIZE)),
 );
@@ -39,7 +39,7 @@ const periodTop = directRead((db) =>
         eq(pointsPeriodTotals.period, sql.placeholder('period')),
         eq(pointsPeriodTotals.periodStart, sql.placeholder('start')),
         gt(pointsPeriodTotals.points, 0),
-        canUseCommunity(pointsPeriodTotals.userId),
+        canUseCommunityRowByRow(pointsPeriodTotals.userId),
       ),
     )
     .orderBy(desc(pointsPeriodTotals.points), pointsPeriodTotals.userId)
