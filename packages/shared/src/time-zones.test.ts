@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, zonedDayRange, zonedWeekRange } from './time-zones.ts';
+import { calendarDayIn, isValidTimeZone, zonedDayRange, zonedWeekRange } from './time-zones.ts';
 
 describe('zoned calendar ranges', () => {
   it('gives the local day in the member’s own time zone', () => {
@@ -31,5 +31,21 @@ describe('zoned calendar ranges', () => {
   it('knows valid zone names', () => {
     expect(isValidTimeZone('Europe/Lisbon')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('calendarDayIn', () => {
+  it('gives each zone its own day, however often it is asked (formatters are kept per zone)', () => {
+    const instant = new Date('2026-03-01T02:30:00Z');
+    for (let round = 0; round < 2; round++) {
+      expect(calendarDayIn(instant, 'UTC')).toBe('2026-03-01');
+      expect(calendarDayIn(instant, 'America/Los_Angeles')).toBe('2026-02-28');
+      expect(calendarDayIn(instant, 'Asia/Tokyo')).toBe('2026-03-01');
+    }
+  });
+
+  it('falls back to the UTC day for a zone Intl does not know', () => {
+    expect(calendarDayIn(new Date('2026-03-01T23:30:00Z'), 'Not/AZone')).toBe('2026-03-01');
+    expect(calendarDayIn(new Date('2026-03-01T23:30:00Z'), 'Not/AZone')).toBe('2026-03-01');
   });
 });

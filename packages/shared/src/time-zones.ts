@@ -8,18 +8,50 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+const FORMATS = {
+  wallClock: {
+    locale: 'en-US',
+    options: {
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    },
+  },
+  /** YYYY-MM-DD. */
+  calendarDay: { locale: 'en-CA', options: { year: 'numeric', month: '2-digit', day: '2-digit' } },
+} satisfies Record<string, { locale: string; options: Intl.DateTimeFormatOptions }>;
+
+// Making a formatter costs far more than using one, and the server asks on every page load: one per zone
+// and use. Only zones Intl accepts are kept (an unknown one throws), so the map is bounded by the IANA list.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter of `use` in a time zone, made once. Throws a RangeError for an unknown zone. */
+export function zonedFormat(use: keyof typeof FORMATS, timeZone: string): Intl.DateTimeFormat {
+  const key = `${use} ${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(FORMATS[use].locale, { ...FORMATS[use].options, timeZone });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** The calendar day (YYYY-MM-DD) of `now` in a time zone, falling back to UTC for an unknown zone. */
+export function calendarDayIn(now: Date, timeZone: string): string {
+  try {
+    return zonedFormat('calendarDay', timeZone).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
 /** The wall-clock parts of an instant in a time zone. */
 function wallClock(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = zonedFormat('wallClock', timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return {
     year: get('year'),

@@ -1,11 +1,11 @@
 import type { EventReminderKind } from '@lunara/shared/calendar';
+import { zonedFormat } from '@lunara/shared/time-zones';
 
 const clock = (date: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(date);
 
 /** Her calendar day of an instant, as a comparable "YYYY-MM-DD". */
-const dayOf = (date: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+const dayOf = (date: Date, timeZone: string) => zonedFormat('calendarDay', timeZone).format(date);
 
 /** "today", "tomorrow" or "on Saturday, June 1": the day of the start as she reads her own calendar. */
 function dayWord(start: Date, now: Date, timeZone: string): string {

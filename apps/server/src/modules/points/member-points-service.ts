@@ -1,4 +1,5 @@
 import { POINTS } from '@lunara/shared/points';
+import { calendarDayIn } from '@lunara/shared/time-zones';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userPoints } from '../../db/schema/community.ts';
@@ -74,15 +75,7 @@ function addDays(isoDate: string, days: number): string {
 }
 
 /** The calendar day (YYYY-MM-DD) of `now` in a time zone, falling back to UTC for an unknown zone. */
-export function localDate(now: Date, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      now,
-    );
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
+export const localDate = calendarDayIn;
 
 /**
  * The daily login streak: the first visit of each of the member's days pays +1, and every 7th day in a
