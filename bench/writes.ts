@@ -140,7 +140,9 @@ export async function benchWrites(options: BenchOptions): Promise<BenchSection> 
         perConnection: Math.ceil((MAX_RATE * (warmupSeconds + durationSeconds)) / CONNECTIONS),
         origin: server.url,
       };
-      for (const writePath of WRITE_PATHS) {
+      // BENCH_WRITE_PATHS=like,comment runs only those (a developer's check of one path).
+      const only = process.env.BENCH_WRITE_PATHS?.split(',');
+      for (const writePath of WRITE_PATHS.filter((path) => !only || only.includes(path))) {
         const queues = await buildWriteRequests(setting, writePath);
         const before = machineCpu();
         const result = await runJsonWorker<WriteLoadResult>('write-worker.ts', {

@@ -32,7 +32,9 @@ export async function startServer(
   nodeArguments: string[] = [],
 ) {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...nodeArguments, ...serveArguments()], {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles every server a part starts.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...extra, ...nodeArguments, ...serveArguments()], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
