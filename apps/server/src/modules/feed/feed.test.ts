@@ -218,6 +218,32 @@ describe('likes', () => {
     expect(likes?.n).toBe(25);
     expect((await pointsOf(author.id))?.likesReceived).toBe(25);
   }, 120_000);
+
+  it('racing the post being deleted, each like counts and is taken back, or answers that the post is gone', async () => {
+    const author = await subscriber();
+    const likers: TestMember[] = [];
+    for (let i = 0; i < 12; i++) {
+      const member = await t.signUp();
+      await grantRoleByEmail(t.database.db, member.email, 'admin');
+      likers.push(member);
+    }
+    const before = await pointsOf(author.id);
+    for (let round = 0; round < 3; round++) {
+      const created = await post(author);
+      const answers = await Promise.all([
+        ...likers.slice(0, 6).map((member) => api(member, 'PUT', `/api/posts/${created.id}/like`)),
+        api(author, 'DELETE', `/api/posts/${created.id}`),
+        ...likers.slice(6).map((member) => api(member, 'PUT', `/api/posts/${created.id}/like`)),
+      ]);
+      for (const answer of answers) expect([200, 204, 404]).toContain(answer.statusCode);
+      const [left] = await t.database.db.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, created.id));
+      expect(left?.n).toBe(0);
+    }
+    // The posts' +10 and every like's +2 were taken back with them: her totals are as before.
+    const after = await pointsOf(author.id);
+    expect(after?.points ?? 0).toBe(before?.points ?? 0);
+    expect(after?.likesReceived ?? 0).toBe(before?.likesReceived ?? 0);
+  }, 120_000);
 });
 
 describe('comments', () => {

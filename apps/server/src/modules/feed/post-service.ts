@@ -8,6 +8,7 @@ import { servedAvatarUrl } from '@lunara/shared/urls';
 import { and, desc, eq, inArray, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/database-errors.ts';
 import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { bookmarks } from '../../db/schema/bookmarks.ts';
@@ -429,72 +430,103 @@ export async function setPostPinned(db: Db, actor: Actor, postId: string, isPinn
  * arithmetic in the same transaction, so likes_count always equals the number of rows. The author
  * earns +2 per like (taken back on unlike), never for liking her own post.
  */
-export async function setPostLike(db: Db, liker: Actor, postId: string, like: boolean) {
-  const likerId = liker.id;
-  return db.transaction(async (tx) => {
-    const post = await lockPost(tx, postId);
-    // A circle's post outside her circles: gone, both ways (unliking would tell her its count).
-    await assertPostVisible(tx, liker, post.circleId);
-    const isOwnPost = post.userId === likerId;
-    // A post she cannot see (either of them blocked the other) answers as if it were gone; unliking stays open.
-    if (like && (await isBlockedEitherWay(tx, likerId, post.userId))) throw notFound('This post no longer exists');
-    if (like) {
-      const [created] = await tx
-        .insert(postLikes)
-        .values({ postId, userId: likerId })
-        .onConflictDoNothing()
-        .returning({ createdAt: postLikes.createdAt });
-      if (created) {
-        await tx
-          .update(posts)
-          .set({ likesCount: sql`${posts.likesCount} + 1` })
-          .where(eq(posts.id, postId));
-        if (!isOwnPost) {
-          await awardPoints(tx, {
-            userId: post.userId,
-            amount: POINTS.likeReceived,
-            reason: 'like_received',
-            idempotencyKey: likeAwardKey(postId, likerId, created.createdAt),
-          });
-          await adjustCounter(tx, post.userId, 'likesReceived', 1);
-          const [likerProfile] = await tx
-            .select({ name: profiles.displayName })
-            .from(profiles)
-            .where(eq(profiles.id, likerId));
-          // The author of a circle's post who has left it is not told (the link would lead nowhere).
-          if (await canMemberSeePost(tx, post.userId, post.circleId)) {
-            await notifyPostLike(tx, {
-              authorId: post.userId,
-              likerId,
-              likerName: likerProfile?.name ?? 'A sister',
-              postId,
-              postTitle: post.title,
-            });
-          }
-        }
-      }
-    } else {
-      const [removed] = await tx
-        .delete(postLikes)
-        .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, likerId)))
-        .returning({ createdAt: postLikes.createdAt });
-      if (removed) {
-        await tx
-          .update(posts)
-          .set({ likesCount: sql`${posts.likesCount} - 1` })
-          .where(eq(posts.id, postId));
-        if (!isOwnPost) {
-          await awardPoints(tx, {
-            userId: post.userId,
-            amount: -POINTS.likeReceived,
-            reason: 'like_removed',
-            idempotencyKey: unlikeAwardKey(postId, likerId, removed.createdAt),
-          });
-          await adjustCounter(tx, post.userId, 'likesReceived', -1);
-        }
-      }
+export function setPostLike(db: Db, liker: Actor, postId: string, like: boolean) {
+  return db.transaction((tx) => (like ? addLike(tx, liker, postId) : removeLike(tx, liker, postId)));
+}
+
+/**
+ * A popular post takes many likes at once, and each must wait for the one before to commit once it
+ * holds the post's row. So the post is read without a lock, the like's own rows come first, and the
+ * count, the only write to the post row, comes last: the row is held for one statement and the commit.
+ * A concurrent delete still sees the like whole or not at all: the like row's key on the post
+ * (FOR KEY SHARE) makes deletePost's lock wait for this commit, and a like after the delete fails on
+ * that key and answers as a post that is gone.
+ */
+async function addLike(tx: Db, liker: Actor, postId: string) {
+  const [post] = await tx.select().from(posts).where(eq(posts.id, postId));
+  if (!post) throw notFound(POST_GONE);
+  // A circle's post outside her circles: gone (liking would tell her its count).
+  await assertPostVisible(tx, liker, post.circleId);
+  // A post she cannot see (either of them blocked the other) answers as if it were gone.
+  if (await isBlockedEitherWay(tx, liker.id, post.userId)) throw notFound(POST_GONE);
+  const created = await insertLike(tx, postId, liker.id);
+  // Liked already (a double click waits here for the first to commit): the count as it is now.
+  if (!created) return { liked: true, likesCount: await readLikesCount(tx, postId) };
+  if (post.userId !== liker.id) {
+    await awardPoints(tx, {
+      userId: post.userId,
+      amount: POINTS.likeReceived,
+      reason: 'like_received',
+      idempotencyKey: likeAwardKey(postId, liker.id, created.createdAt),
+    });
+    await adjustCounter(tx, post.userId, 'likesReceived', 1);
+    // The author of a circle's post who has left it is not told (the link would lead nowhere).
+    if (await canMemberSeePost(tx, post.userId, post.circleId)) {
+      const [likerProfile] = await tx
+        .select({ name: profiles.displayName })
+        .from(profiles)
+        .where(eq(profiles.id, liker.id));
+      await notifyPostLike(tx, {
+        authorId: post.userId,
+        likerId: liker.id,
+        likerName: likerProfile?.name ?? 'A sister',
+        postId,
+        postTitle: post.title,
+      });
     }
-    const [after] = await tx.select({ likesCount: posts.likesCount }).from(posts).where(eq(posts.id, postId));
-    return { liked: like, likesCount: after?.likesCount ?? 0 };
-  });
+  }
+  return { liked: true, likesCount: await moveLikesCount(tx, postId, 1) };
+}
+
+/** Her like, or undefined when she had liked it already; a post deleted since it was read is gone. */
+async function insertLike(tx: Db, postId: string, likerId: string) {
+  try {
+    const [created] = await tx
+      .insert(postLikes)
+      .values({ postId, userId: likerId })
+      .onConflictDoNothing()
+      .returning({ createdAt: postLikes.createdAt });
+    return created;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound(POST_GONE);
+    throw error;
+  }
+}
+
+async function readLikesCount(tx: Db, postId: string): Promise<number> {
+  const [row] = await tx.select({ likesCount: posts.likesCount }).from(posts).where(eq(posts.id, postId));
+  return row?.likesCount ?? 0;
+}
+
+async function moveLikesCount(tx: Db, postId: string, delta: 1 | -1): Promise<number> {
+  const [after] = await tx
+    .update(posts)
+    .set({ likesCount: sql`${posts.likesCount} + ${delta}` })
+    .where(eq(posts.id, postId))
+    .returning({ likesCount: posts.likesCount });
+  return after?.likesCount ?? 0;
+}
+
+/**
+ * Unliking is rare beside liking: it keeps the order every other write on a post takes (the post row
+ * first), so it never waits crosswise with a delete that has read the like.
+ */
+async function removeLike(tx: Db, liker: Actor, postId: string) {
+  const post = await lockPost(tx, postId);
+  await assertPostVisible(tx, liker, post.circleId);
+  const [removed] = await tx
+    .delete(postLikes)
+    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, liker.id)))
+    .returning({ createdAt: postLikes.createdAt });
+  if (!removed) return { liked: false, likesCount: post.likesCount };
+  if (post.userId !== liker.id) {
+    await awardPoints(tx, {
+      userId: post.userId,
+      amount: -POINTS.likeReceived,
+      reason: 'like_removed',
+      idempotencyKey: unlikeAwardKey(postId, liker.id, removed.createdAt),
+    });
+    await adjustCounter(tx, post.userId, 'likesReceived', -1);
+  }
+  return { liked: false, likesCount: await moveLikesCount(tx, postId, -1) };
 }
