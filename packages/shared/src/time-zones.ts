@@ -1,12 +1,3 @@
-/** Whether the runtime knows this IANA time zone name. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const FORMATS = {
   wallClock: {
@@ -38,6 +29,16 @@ export function zonedFormat(use: keyof typeof FORMATS, timeZone: string): Intl.D
     formatters.set(key, format);
   }
   return format;
+}
+
+/** Whether the runtime knows this IANA time zone name (asked on every request that names one). */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    zonedFormat('calendarDay', timeZone);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The calendar day (YYYY-MM-DD) of `now` in a time zone, falling back to UTC for an unknown zone. */
