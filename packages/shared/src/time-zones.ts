@@ -17,8 +17,10 @@ const FORMATS = {
 } satisfies Record<string, { locale: string; options: Intl.DateTimeFormatOptions }>;
 
 // Making a formatter costs far more than using one, and the server asks on every page load: one per zone
-// and use. Only zones Intl accepts are kept (an unknown one throws), so the map is bounded by the IANA list.
+// and use. Only zones Intl accepts are kept, but it takes any spelling of a name's case, so the map is also
+// capped (a visitor could otherwise grow it without end).
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATTERS = 2_000;
 
 /** The formatter of `use` in a time zone, made once. Throws a RangeError for an unknown zone. */
 export function zonedFormat(use: keyof typeof FORMATS, timeZone: string): Intl.DateTimeFormat {
@@ -26,6 +28,7 @@ export function zonedFormat(use: keyof typeof FORMATS, timeZone: string): Intl.D
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(FORMATS[use].locale, { ...FORMATS[use].options, timeZone });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
     formatters.set(key, format);
   }
   return format;
