@@ -4,6 +4,7 @@ import { isModeratorRole } from '@lunara/shared/roles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/database-errors.ts';
 import { directRead, isoTime } from '../../db/direct-read.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
 import { postComments, posts } from '../../db/schema/community.ts';
@@ -92,38 +93,26 @@ export async function listComments(db: Db, viewer: Actor, postId: string, cursor
 
 /**
  * A comment pays +5, moves the post's count, and tells the post's author (not herself; nor, on a
- * circle's post, once she has left the circle).
+ * circle's post, once she has left the circle). As a like does (post-service.ts addLike), it reads the
+ * post unlocked and writes its count last, so comments on a busy post do not queue on its row for their
+ * whole transaction; the comment's key on the post keeps a concurrent deletion whole.
  */
 export async function createComment(db: Db, author: Actor, postId: string, written: string): Promise<Comment> {
   const authorId = author.id;
   const id = await db.transaction(async (tx) => {
     const content = await withMemberNames(tx, written);
-    const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
+    const [post] = await tx.select().from(posts).where(eq(posts.id, postId));
     if (!post) throw notFound(POST_GONE);
     // A circle's post outside her circles is not there for her.
     await assertPostVisible(tx, author, post.circleId);
     // A post she cannot see (either of them blocked the other) answers as if it were gone.
-    if (await isBlockedEitherWay(tx, authorId, post.userId)) throw notFound('This post no longer exists');
+    if (await isBlockedEitherWay(tx, authorId, post.userId)) throw notFound(POST_GONE);
     // Hidden while a moderator reviews it: nobody but its author sees it, so nobody else comments on it.
-    if (post.hiddenAt && post.userId !== authorId) throw notFound('This post no longer exists');
-    const [created] = await tx
-      .insert(postComments)
-      .values({ postId, userId: authorId, content })
-      .returning({ id: postComments.id });
-    if (!created) throw new Error('The comment was not saved');
-    await tx
-      .update(posts)
-      .set({ commentsCount: sql`${posts.commentsCount} + 1` })
-      .where(eq(posts.id, postId));
-    await awardPoints(tx, {
-      userId: authorId,
-      amount: POINTS.comment,
-      reason: 'comment',
-      idempotencyKey: commentAwardKey(created.id),
-    });
-    await adjustCounter(tx, authorId, 'commentsCount', 1);
+    if (post.hiddenAt && post.userId !== authorId) throw notFound(POST_GONE);
     const [profile] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, authorId));
-    if (await canMemberSeePost(tx, post.userId, post.circleId)) {
+    const tellAuthor = await canMemberSeePost(tx, post.userId, post.circleId);
+    const created = await insertComment(tx, postId, authorId, content);
+    if (tellAuthor) {
       await createNotification(tx, {
         userId: post.userId,
         actorId: authorId,
@@ -134,6 +123,17 @@ export async function createComment(db: Db, author: Actor, postId: string, writt
       });
     }
     await notifyMentions(tx, { authorId, text: content, link: { postId, commentId: created.id }, kind: 'comment' });
+    await awardPoints(tx, {
+      userId: authorId,
+      amount: POINTS.comment,
+      reason: 'comment',
+      idempotencyKey: commentAwardKey(created.id),
+    });
+    await adjustCounter(tx, authorId, 'commentsCount', 1);
+    await tx
+      .update(posts)
+      .set({ commentsCount: sql`${posts.commentsCount} + 1` })
+      .where(eq(posts.id, postId));
     return created.id;
   });
   const [row] = await db
@@ -143,6 +143,21 @@ export async function createComment(db: Db, author: Actor, postId: string, writt
     .where(eq(postComments.id, id));
   if (!row) throw notFound('This comment no longer exists');
   return toComment(row);
+}
+
+/** The new comment's id; a post deleted since it was read is gone. */
+async function insertComment(tx: Db, postId: string, authorId: string, content: string) {
+  try {
+    const [created] = await tx
+      .insert(postComments)
+      .values({ postId, userId: authorId, content })
+      .returning({ id: postComments.id });
+    if (!created) throw new Error('The comment was not saved');
+    return created;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound(POST_GONE);
+    throw error;
+  }
 }
 
 /** One comment as its author sees it (after she writes or edits it). */

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
-import { postLikes, posts, userPoints } from '../../db/schema/community.ts';
+import { postComments, postLikes, posts, userPoints } from '../../db/schema/community.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { grantRoleByEmail } from '../roles/service.ts';
@@ -219,31 +219,49 @@ describe('likes', () => {
     expect((await pointsOf(author.id))?.likesReceived).toBe(25);
   }, 120_000);
 
-  it('racing the post being deleted, each like counts and is taken back, or answers that the post is gone', async () => {
-    const author = await subscriber();
-    const likers: TestMember[] = [];
-    for (let i = 0; i < 12; i++) {
-      const member = await t.signUp();
-      await grantRoleByEmail(t.database.db, member.email, 'admin');
-      likers.push(member);
-    }
-    const before = await pointsOf(author.id);
-    for (let round = 0; round < 3; round++) {
-      const created = await post(author);
-      const answers = await Promise.all([
-        ...likers.slice(0, 6).map((member) => api(member, 'PUT', `/api/posts/${created.id}/like`)),
-        api(author, 'DELETE', `/api/posts/${created.id}`),
-        ...likers.slice(6).map((member) => api(member, 'PUT', `/api/posts/${created.id}/like`)),
-      ]);
-      for (const answer of answers) expect([200, 204, 404]).toContain(answer.statusCode);
-      const [left] = await t.database.db.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, created.id));
-      expect(left?.n).toBe(0);
-    }
-    // The posts' +10 and every like's +2 were taken back with them: her totals are as before.
-    const after = await pointsOf(author.id);
-    expect(after?.points ?? 0).toBe(before?.points ?? 0);
-    expect(after?.likesReceived ?? 0).toBe(before?.likesReceived ?? 0);
-  }, 120_000);
+  it.each([
+    ['like', 'PUT', 'like'],
+    ['comment', 'POST', 'comments'],
+  ] as const)(
+    'racing the post being deleted, each %s counts and is taken back, or answers that the post is gone',
+    async (_kind, method, path) => {
+      const author = await subscriber();
+      const others: TestMember[] = [];
+      for (let i = 0; i < 12; i++) {
+        const member = await t.signUp();
+        await grantRoleByEmail(t.database.db, member.email, 'admin');
+        others.push(member);
+      }
+      const everyone = [author, ...others];
+      const before = await Promise.all(everyone.map((member) => pointsOf(member.id)));
+      for (let round = 0; round < 3; round++) {
+        const created = await post(author);
+        const send = (member: TestMember) =>
+          api(member, method, `/api/posts/${created.id}/${path}`, { content: 'Here' });
+        const answers = await Promise.all([
+          ...others.slice(0, 6).map(send),
+          api(author, 'DELETE', `/api/posts/${created.id}`),
+          ...others.slice(6).map(send),
+        ]);
+        for (const answer of answers) expect([200, 204, 404]).toContain(answer.statusCode);
+        const [likes] = await t.database.db
+          .select({ n: count() })
+          .from(postLikes)
+          .where(eq(postLikes.postId, created.id));
+        const [comments] = await t.database.db
+          .select({ n: count() })
+          .from(postComments)
+          .where(eq(postComments.postId, created.id));
+        expect([likes?.n, comments?.n]).toEqual([0, 0]);
+      }
+      // The posts' +10, each like's +2 and each comment's +5 went with them: everyone's totals are as before.
+      const after = await Promise.all(everyone.map((member) => pointsOf(member.id)));
+      const totals = (rows: typeof after) =>
+        rows.map((row) => [row?.points ?? 0, row?.likesReceived ?? 0, row?.commentsCount ?? 0, row?.postsCount ?? 0]);
+      expect(totals(after)).toEqual(totals(before));
+    },
+    120_000,
+  );
 });
 
 describe('comments', () => {

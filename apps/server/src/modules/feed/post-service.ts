@@ -449,10 +449,26 @@ async function addLike(tx: Db, liker: Actor, postId: string) {
   await assertPostVisible(tx, liker, post.circleId);
   // A post she cannot see (either of them blocked the other) answers as if it were gone.
   if (await isBlockedEitherWay(tx, liker.id, post.userId)) throw notFound(POST_GONE);
+  const paid = post.userId !== liker.id;
+  // Reads first: the rows others write too (her notice of this post, the author's totals, the post's
+  // count) are taken last and held only to the commit.
+  const tellAuthor = paid && (await canMemberSeePost(tx, post.userId, post.circleId));
+  const [likerProfile] = tellAuthor
+    ? await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, liker.id))
+    : [];
   const created = await insertLike(tx, postId, liker.id);
   // Liked already (a double click waits here for the first to commit): the count as it is now.
   if (!created) return { liked: true, likesCount: await readLikesCount(tx, postId) };
-  if (post.userId !== liker.id) {
+  if (tellAuthor) {
+    await notifyPostLike(tx, {
+      authorId: post.userId,
+      likerId: liker.id,
+      likerName: likerProfile?.name ?? 'A sister',
+      postId,
+      postTitle: post.title,
+    });
+  }
+  if (paid) {
     await awardPoints(tx, {
       userId: post.userId,
       amount: POINTS.likeReceived,
@@ -460,20 +476,6 @@ async function addLike(tx: Db, liker: Actor, postId: string) {
       idempotencyKey: likeAwardKey(postId, liker.id, created.createdAt),
     });
     await adjustCounter(tx, post.userId, 'likesReceived', 1);
-    // The author of a circle's post who has left it is not told (the link would lead nowhere).
-    if (await canMemberSeePost(tx, post.userId, post.circleId)) {
-      const [likerProfile] = await tx
-        .select({ name: profiles.displayName })
-        .from(profiles)
-        .where(eq(profiles.id, liker.id));
-      await notifyPostLike(tx, {
-        authorId: post.userId,
-        likerId: liker.id,
-        likerName: likerProfile?.name ?? 'A sister',
-        postId,
-        postTitle: post.title,
-      });
-    }
   }
   return { liked: true, likesCount: await moveLikesCount(tx, postId, 1) };
 }
