@@ -78,8 +78,18 @@ function addDays(isoDate: string, days: number): string {
 export const localDate = calendarDayIn;
 
 /**
+ * Serializes one kind of a member's writes (two tabs opening at once, two ritual completions) without
+ * locking her points row: every writer takes her ledger rows (whose trigger writes her week and month
+ * totals) before her points row, and a transaction that took the points row first could wait on one that
+ * holds her totals while that one waits on it (a deadlock seen in issue 35's day-in-the-life run).
+ */
+export async function lockMemberFor(tx: Db, purpose: 'daily-visit' | 'ritual-day', userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lunara:${purpose}`}), hashtext(${userId}))`);
+}
+
+/**
  * The daily login streak: the first visit of each of the member's days pays +1, and every 7th day in a
- * row pays the weekly +50 bonus. The row is locked so that two tabs opening at once count one visit.
+ * row pays the weekly +50 bonus. Two tabs opening at once count one visit (lockMemberFor).
  */
 export async function recordDailyVisit(db: Db, userId: string, now = new Date()): Promise<void> {
   // Every page load asks: the usual answer ("already counted today") costs one read, no lock.
@@ -91,21 +101,14 @@ export async function recordDailyVisit(db: Db, userId: string, now = new Date())
   // ">=": after her zone moves west, her new "today" can be a day she has already been counted for.
   if (seen?.lastActiveOn && seen.lastActiveOn >= localDate(now, seen.timeZone)) return;
   await db.transaction(async (tx) => {
-    await ensurePointsRow(tx, userId);
+    await lockMemberFor(tx, 'daily-visit', userId);
     const [profile] = await tx.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
-    const today = localDate(now, profile?.timeZone ?? 'UTC');
-    const [row] = await tx.select().from(userPoints).where(eq(userPoints.userId, userId)).for('update');
-    if (!row || (row.lastActiveOn !== null && row.lastActiveOn >= today)) return;
-    const streak = row.lastActiveOn === addDays(today, -1) ? row.currentStreak + 1 : 1;
-    await tx
-      .update(userPoints)
-      .set({
-        lastActiveOn: today,
-        currentStreak: streak,
-        longestStreak: sql`greatest(${userPoints.longestStreak}, ${streak})`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(userPoints.userId, userId));
+    if (!profile) return;
+    const today = localDate(now, profile.timeZone);
+    const [row] = await tx.select().from(userPoints).where(eq(userPoints.userId, userId));
+    if (row?.lastActiveOn != null && row.lastActiveOn >= today) return;
+    const streak = row && row.lastActiveOn === addDays(today, -1) ? row.currentStreak + 1 : 1;
+    // The ledger first (it creates her points row when she has none), then the streak on that row.
     await awardPoints(tx, {
       userId,
       amount: POINTS.dailyLogin,
@@ -120,6 +123,15 @@ export async function recordDailyVisit(db: Db, userId: string, now = new Date())
         idempotencyKey: `weekly:${userId}:${today}`,
       });
     }
+    await tx
+      .update(userPoints)
+      .set({
+        lastActiveOn: today,
+        currentStreak: streak,
+        longestStreak: sql`greatest(${userPoints.longestStreak}, ${streak})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(userPoints.userId, userId));
     await refreshBadges(tx, userId);
   });
 }

@@ -11,12 +11,11 @@ import type { Mood, MoonPhaseKey } from '@lunara/shared/rituals';
 import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builderLimit } from '../../db/literal-limit.ts';
-import { userPoints } from '../../db/schema/community.ts';
 import { profiles, userLocations } from '../../db/schema/members.ts';
 import { dailyRituals, rituals } from '../../db/schema/rituals.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { awardPoints } from '../points/ledger-service.ts';
-import { ensurePointsRow, localDate } from '../points/member-points-service.ts';
+import { localDate, lockMemberFor } from '../points/member-points-service.ts';
 import { getMoon } from './moon-service.ts';
 
 export const ALREADY_COMPLETED = 'You have already completed this ritual today';
@@ -167,8 +166,8 @@ export async function completeRitual(
     if (!ritual) throw notFound('This ritual does not exist');
     if (ritual.archivedAt) throw notFound(RITUAL_REMOVED);
 
-    await ensurePointsRow(tx, userId);
-    await tx.select({ userId: userPoints.userId }).from(userPoints).where(eq(userPoints.userId, userId)).for('update');
+    // Her completions one at a time (the day's cap and streak), her points row left to the ledger's order.
+    await lockMemberFor(tx, 'ritual-day', userId);
     const day = await memberDay(tx, userId, timeZone, now);
     if (day.zoneChanges) {
       await tx

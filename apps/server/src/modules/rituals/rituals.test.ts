@@ -52,6 +52,41 @@ describe('rituals page data', () => {
 });
 
 describe('completing a ritual', () => {
+  it('never deadlocks with likes paying her at the same moment (every writer takes her ledger before her totals)', async () => {
+    const member = await subscriber();
+    const likers: TestMember[] = [];
+    for (let i = 0; i < 6; i++) likers.push(await subscriber());
+    const statuses: number[] = [];
+    for (const ritualId of ritualIds.slice(0, 4)) {
+      const post = (
+        await t.request({
+          method: 'POST',
+          url: '/api/posts',
+          cookie: member.cookie,
+          payload: { title: 'Moon', content: 'Here' },
+        })
+      ).json();
+      const answers = await Promise.all([
+        ...likers
+          .slice(0, 3)
+          .map((liker) =>
+            t.request({ method: 'PUT', url: `/api/posts/${post.id}/like`, cookie: liker.cookie, payload: {} }),
+          ),
+        complete(member, ritualId),
+        ...likers
+          .slice(3)
+          .map((liker) =>
+            t.request({ method: 'PUT', url: `/api/posts/${post.id}/like`, cookie: liker.cookie, payload: {} }),
+          ),
+      ]);
+      statuses.push(...answers.map((answer) => answer.statusCode));
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const [totals] = await t.database.db.select().from(userPoints).where(eq(userPoints.userId, member.id));
+    expect(totals?.likesReceived).toBe(24);
+    expect(await ledgerOf(member.id)).toHaveLength(4);
+  });
+
   it('stores mood, energy and notes, pays +15 once, and refuses a second time that day', async () => {
     const member = await subscriber();
     const ritualId = ritualIds[0] ?? '';
