@@ -219,6 +219,21 @@ describe('likes', () => {
     expect((await pointsOf(author.id))?.likesReceived).toBe(25);
   }, 120_000);
 
+  it('fold the first likes of a new post, sent at once, into one notice that counts every liker', async () => {
+    const author = await subscriber();
+    const created = await post(author);
+    const likers: TestMember[] = [];
+    for (let i = 0; i < 6; i++) likers.push(await subscriber());
+    const answers = await Promise.all(likers.map((liker) => api(liker, 'PUT', `/api/posts/${created.id}/like`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(likers.map(() => 200));
+    const notices = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.id), eq(notifications.type, 'post_like')));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.message).toMatch(/ and 5 others liked your post/);
+  });
+
   it.each([
     ['like', 'PUT', 'like'],
     ['comment', 'POST', 'comments'],

@@ -24,19 +24,24 @@ export function likeMessage(likerName: string, others: number, postTitle: string
  * The likes of one post are one notification to its author, naming the newest liker and counting the
  * rest. Each liker counts once, ever: the ids already counted stay in the row (never sent), so
  * unliking and liking again pings nobody. A new liker brings it back to the top, unread, and her open
- * pages are told whether the one it replaces was still unread. The caller holds the post's row lock,
- * so the likes of one post arrive here one at a time.
+ * pages are told whether the one it replaces was still unread. Likes of one post run here at once
+ * (the caller does not hold the post's row): the row's lock orders them, and the unique key the first
+ * two, when neither finds a row yet.
  */
 export async function notifyPostLike(tx: Db, like: PostLike): Promise<void> {
   if (like.authorId === like.likerId) return;
   const collapseKey = `post_likes:${like.postId}`;
-  const [existing] = await tx
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, like.authorId), eq(notifications.collapseKey, collapseKey)))
-    .for('update');
+  const lockCollapsed = async () => {
+    const [row] = await tx
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, like.authorId), eq(notifications.collapseKey, collapseKey)))
+      .for('update');
+    return row;
+  };
+  let existing = await lockCollapsed();
   if (!existing) {
-    await createNotification(tx, {
+    const created = await createNotification(tx, {
       collapseKey,
       userId: like.authorId,
       actorId: like.likerId,
@@ -45,7 +50,11 @@ export async function notifyPostLike(tx: Db, like: PostLike): Promise<void> {
       message: likeMessage(like.likerName, 0, like.postTitle),
       data: { postId: like.postId, [SERVER_ONLY_DATA_KEY]: [like.likerId] },
     });
-    return;
+    if (created) return;
+    // Another like of this post made it at the same moment (its insert won the key and committed): this
+    // one is folded into it. Nothing there means she does not want it (a mute, a block, her settings).
+    existing = await lockCollapsed();
+    if (!existing) return;
   }
   // A liker the author blocked (or who blocked her) renews nothing: createNotification's rule, here too.
   if (await isNotificationSuppressed(tx, like.authorId, like.likerId, undefined)) return;
