@@ -366,8 +366,9 @@ async function lockPost(tx: Db, postId: string) {
 /**
  * Authors delete their own posts; moderators and admins any (and that is audited). The post's points go
  * with it (decision 016): its +10, the +2 of each like it still has, and the +5 of each comment on it,
- * with the counters. The post row is locked first, then its comments (the order every write on a post
- * takes), so a concurrent like, comment or comment deletion is either counted here or refused.
+ * with the counters. The post row is locked first, then its comments, so a concurrent like, comment or
+ * comment deletion is either counted here or refused: a new like or comment holds the post's key until it
+ * commits (this lock waits for it), and one that comes after fails on that key (decision 036).
  */
 export async function deletePost(db: Db, actor: Actor, postId: string): Promise<void> {
   await db.transaction(async (tx) => {
