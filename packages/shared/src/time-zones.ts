@@ -1,4 +1,3 @@
-
 const FORMATS = {
   wallClock: {
     locale: 'en-US',

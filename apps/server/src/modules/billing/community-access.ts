@@ -29,7 +29,6 @@ export const canUseCommunity = (memberId: AnyColumn | SQL | string) => sql`(
   exists (select 1 from ${userRoles} where ${userRoles.userId} = ${memberId} and ${inArray(userRoles.role, STAFF_ROLES)})
   or ${hasLiveMembership(memberId)})`;
 
-
 /**
  * canUseCommunity for a ranked list read in index order with a limit (the leaderboards): checked row by
  * row through the members' indexes. Left as a plain condition, the planner expects thousands of
