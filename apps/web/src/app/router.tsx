@@ -3,6 +3,7 @@ import { BrowserRouter, matchPath, Route, Routes, StaticRouter } from 'react-rou
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorBoundary } from '../components/route-error.tsx';
 import { importWithRetry } from '../lib/import-with-retry.ts';
+import { preloadPageFiles } from './page-files.ts';
 import { PAGE_ROUTES } from './page-routes.ts';
 import { RootLayout } from './root-layout.tsx';
 
@@ -43,8 +44,13 @@ const PAGES: Page[] = PAGE_ROUTES.map(({ path, module }) => {
   return page;
 });
 
-// A new one for each try: React keeps a lazy component whose load failed failed for good.
-const lazyPage = (page: Page) => lazy(() => page.load().then((Component) => ({ default: Component })));
+// A new one for each try: React keeps a lazy component whose load failed failed for good. A page opened
+// by moving to it asks for all its files at once (page-files.ts); the first page's came with its HTML.
+const lazyPage = (page: Page) =>
+  lazy(() => {
+    preloadPageFiles(page.path);
+    return page.load().then((Component) => ({ default: Component }));
+  });
 
 /**
  * A page: drawn at once when its module is already here (always so for the page the app opens on: see
