@@ -1,19 +1,17 @@
 import { Menu } from 'lucide-react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { BrandMark } from '../components/brand-mark.tsx';
+import { lazyMenu } from '../components/lazy-menu.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { Button } from '../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../components/ui/dropdown-menu.tsx';
 import { paths } from '../config/paths.ts';
 import { SignOutButton } from '../features/auth/components/sign-out-button.tsx';
 import { cn } from '../lib/cn.ts';
 import { useMembership } from './hooks/use-membership.ts';
 import { MembershipBadge } from './membership-badge.tsx';
+
+// The phone's menu downloads when it is first wanted (Radix's menu is not in any page's first load).
+const MemberNavMenu = lazyMenu(() => import('./member-nav-menu.tsx').then((module) => module.MemberNavMenu));
 
 /**
  * The header of every signed-in page: where she can go, what she holds, and the way out. Pages that
@@ -66,23 +64,14 @@ export function MemberHeader({ showAccount = true }: { showAccount?: boolean }) 
               </span>
             </>
           )}
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
+          <MemberNavMenu
+            links={links}
+            trigger={
               <Button variant="outline" size="sm" className="md:hidden" aria-label="Open menu">
                 <Menu className="size-4" aria-hidden="true" />
               </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {links.map((link) => (
-                <DropdownMenuItem key={link.to} asChild>
-                  <Link to={link.to}>{link.label}</Link>
-                </DropdownMenuItem>
-              ))}
-              <div className="border-t border-line p-1 pt-2">
-                <SignOutButton variant="ghost" />
-              </div>
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+          />
         </div>
       </div>
     </header>

@@ -1,11 +1,11 @@
-import { THEME_CHOICES, THEME_LABELS, type ThemeChoice } from '@lunara/shared/theme';
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
-import { DropdownMenu as Menu } from 'radix-ui';
+import { THEME_LABELS } from '../lib/theme-choices.ts';
 import { useTheme } from '../lib/theme-store.ts';
+import { lazyMenu } from './lazy-menu.tsx';
+import { THEME_ICONS } from './theme-icons.ts';
 import { Button, type ButtonVariant } from './ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
 
-export const THEME_ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
+// The menu's code (Radix's menu) downloads when it is first wanted: the toggle is on every page's first view.
+const ThemeMenu = lazyMenu(() => import('./theme-menu.tsx').then((module) => module.ThemeMenu));
 
 /**
  * The theme menu of the member header, the landing page and the auth screens: System, Light or Dark, the
@@ -15,34 +15,14 @@ export function ThemeToggle({ variant = 'ghost' }: { variant?: ButtonVariant }) 
   const { theme, setTheme } = useTheme();
   const Icon = THEME_ICONS[theme];
   return (
-    // Not modal: a three-item menu need not hide the page from assistive technology (aria-hidden on #root
-    // around a focusable trigger is what axe's aria-hidden-focus refuses).
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <ThemeMenu
+      theme={theme}
+      setTheme={setTheme}
+      trigger={
         <Button variant={variant} size="sm" aria-label={`Theme: ${THEME_LABELS[theme]}`} data-testid="theme-toggle">
           <Icon className="size-4" aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" aria-label="Theme">
-        <Menu.RadioGroup value={theme} onValueChange={(value) => setTheme(value as ThemeChoice)}>
-          {THEME_CHOICES.map((choice) => {
-            const ChoiceIcon = THEME_ICONS[choice];
-            return (
-              <Menu.RadioItem
-                key={choice}
-                value={choice}
-                className="flex cursor-default items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-moon-100 pointer-coarse:min-h-11"
-              >
-                <ChoiceIcon className="size-4" aria-hidden="true" />
-                <span className="flex-1">{THEME_LABELS[choice]}</span>
-                <Menu.ItemIndicator>
-                  <Check className="size-4" aria-hidden="true" />
-                </Menu.ItemIndicator>
-              </Menu.RadioItem>
-            );
-          })}
-        </Menu.RadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

@@ -1,11 +1,5 @@
-import {
-  parseThemeChoice,
-  resolveThemeChoice,
-  THEME_COLORS,
-  THEME_COOKIE,
-  THEME_COOKIE_MAX_AGE_SECONDS,
-  type ThemeChoice,
-} from '@lunara/shared/theme';
+import type { ThemeChoice } from '@lunara/shared/theme';
+import { parseThemeChoice, THEME_COLORS, THEME_COOKIE, THEME_COOKIE_MAX_AGE_SECONDS } from './theme-choices.ts';
 
 /**
  * The page's theme (issue 32): `data-theme` on <html>, read by styles/themes.css. The server writes it
@@ -63,5 +57,3 @@ export function applyThemeChoice(theme: ThemeChoice, doc: Document = document): 
   meta.content = THEME_COLORS[theme];
   meta.removeAttribute('media');
 }
-
-export { resolveThemeChoice };

@@ -1,5 +1,4 @@
-import { Slot } from 'radix-ui';
-import type { ButtonHTMLAttributes } from 'react';
+import { type ButtonHTMLAttributes, cloneElement, isValidElement, type ReactNode, type Ref } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const VARIANTS = {
@@ -38,6 +37,45 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant, size, className, type = 'button', asChild, ...props }: ButtonProps) {
   const classes = cn(buttonClasses(variant, size), className);
-  if (asChild) return <Slot.Root className={classes} {...props} />;
+  if (asChild) return <AsChild className={classes} {...props} />;
   return <button type={type} className={classes} {...props} />;
+}
+
+type ChildProps = Record<string, unknown> & { ref?: Ref<unknown> };
+
+/**
+ * `asChild`: the button's props on its one child element, merged as Radix's Slot merges them (the child's
+ * own props win, both event handlers run, the child's first; classes and styles combined; both refs set).
+ * Written out: Radix's Slot was the only Radix code in the app's first download.
+ */
+function AsChild({ children, ...props }: ButtonHTMLAttributes<HTMLElement> & { ref?: Ref<unknown> }): ReactNode {
+  if (!isValidElement<ChildProps>(children)) return children;
+  const own = children.props;
+  const slot = props as ChildProps;
+  const merged: ChildProps = { ...slot, ...own };
+  for (const [name, value] of Object.entries(own)) {
+    const mine = slot[name];
+    if (!/^on[A-Z]/.test(name) || typeof mine !== 'function') continue;
+    merged[name] =
+      typeof value === 'function'
+        ? (...args: unknown[]) => {
+            const result = value(...args);
+            mine(...args);
+            return result;
+          }
+        : mine;
+  }
+  if (slot.style || own.style) merged.style = { ...(slot.style as object), ...(own.style as object) };
+  merged.className = [slot.className, own.className].filter(Boolean).join(' ');
+  if (slot.ref && own.ref) merged.ref = composeRefs(slot.ref, own.ref);
+  return cloneElement(children, merged);
+}
+
+function composeRefs(...refs: Ref<unknown>[]) {
+  return (node: unknown) => {
+    for (const ref of refs) {
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    }
+  };
 }

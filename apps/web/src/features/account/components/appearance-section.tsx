@@ -1,6 +1,7 @@
-import { THEME_CHOICES, THEME_LABELS, type ThemeChoice } from '@lunara/shared/theme';
-import { THEME_ICONS } from '../../../components/theme-toggle.tsx';
+import type { ThemeChoice } from '@lunara/shared/theme';
+import { THEME_ICONS } from '../../../components/theme-icons.ts';
 import { cn } from '../../../lib/cn.ts';
+import { THEME_CHOICES, THEME_LABELS } from '../../../lib/theme-choices.ts';
 import { useTheme } from '../../../lib/theme-store.ts';
 import { SettingsSection } from './settings-section.tsx';
 

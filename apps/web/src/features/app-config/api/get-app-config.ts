@@ -1,5 +1,4 @@
 import type { PublicConfig } from '@lunara/shared/app-config';
-import { DEFAULT_UPLOAD_LIMITS } from '@lunara/shared/media';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -8,8 +7,11 @@ export const getAppConfig = () => apiFetch<PublicConfig>('/api/config');
 export const getAppConfigQueryOptions = () =>
   queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Number.POSITIVE_INFINITY });
 
-/** Product name and price as the server is configured; sensible defaults until they arrive. */
-export function useAppConfig(): PublicConfig {
+/**
+ * Product name and price as the server is configured; sensible defaults until they arrive. The upload
+ * limits are read through useUploadLimit (upload-limit.ts), whose defaults stay off the pages that do not upload.
+ */
+export function useAppConfig(): Omit<PublicConfig, 'uploadLimits'> {
   const { data } = useQuery(getAppConfigQueryOptions());
   return (
     data ?? {
@@ -19,7 +21,6 @@ export function useAppConfig(): PublicConfig {
       currency: 'USD',
       billingProvider: 'test',
       isProduction: true,
-      uploadLimits: DEFAULT_UPLOAD_LIMITS,
       // Unknown until it arrives (it comes with the page): the server refuses staff routes either way.
       staffTwoFactorRequired: false,
     }

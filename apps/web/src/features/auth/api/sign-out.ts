@@ -1,14 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '../../../config/paths.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { unsubscribeThisDevice } from '../../notifications/lib/web-push.ts';
 
 /**
  * This browser's pushes stop first (the server forgets it while her session still proves who asks): a
  * shared computer she signed out of must not show her messages. A failure there never keeps her signed in.
+ * The push code downloads then: the sign-out button is on the landing page and every member header.
  */
 export const signOut = async () => {
-  await unsubscribeThisDevice().catch(() => undefined);
+  await import('../../notifications/lib/web-push.ts')
+    .then(({ unsubscribeThisDevice }) => unsubscribeThisDevice())
+    .catch(() => undefined);
   return apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} });
 };
 

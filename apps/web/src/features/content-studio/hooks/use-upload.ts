@@ -2,7 +2,7 @@ import type { Media, MediaKind } from '@lunara/shared/media';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { UPLOAD_CANCELLED, uploadFile } from '../../../lib/upload-file.ts';
-import { useAppConfig } from '../../app-config/api/get-app-config.ts';
+import { useUploadLimit } from '../../app-config/api/upload-limit.ts';
 
 export interface UploadState {
   /** The file on its way, or null. */
@@ -17,7 +17,7 @@ export interface UploadState {
  * resolves with the stored file, or null when it was cancelled or failed (the error is in the state).
  */
 export function useUpload(kind: MediaKind, query: Record<string, string>) {
-  const limit = useAppConfig().uploadLimits[kind];
+  const limit = useUploadLimit(kind);
   const [state, setState] = useState<UploadState>({ fileName: null, progress: 0, error: null });
   const controller = useRef<AbortController | null>(null);
   // By value: callers pass a new object on every render, which must not make a new `start`.

@@ -2,7 +2,7 @@ import { ACCEPT_ATTRIBUTE, POST_IMAGES_MAX, POST_IMAGES_TOO_MANY, wrongTypeMessa
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { UPLOAD_CANCELLED, uploadFile } from '../../../lib/upload-file.ts';
-import { useAppConfig } from '../../app-config/api/get-app-config.ts';
+import { useUploadLimit } from '../../app-config/api/upload-limit.ts';
 import { deleteUpload } from '../api/delete-upload.ts';
 
 export interface ImageUpload {
@@ -27,7 +27,7 @@ let nextKey = 0;
  * goes away are cancelled or removed from the server.
  */
 export function useImageUploads() {
-  const limit = useAppConfig().uploadLimits.post_image;
+  const limit = useUploadLimit('post_image');
   const [images, setImages] = useState<ImageUpload[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const controllers = useRef(new Map<string, AbortController>());

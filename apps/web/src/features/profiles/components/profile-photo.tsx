@@ -7,7 +7,7 @@ import { Progress } from '../../../components/ui/progress.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { UPLOAD_CANCELLED } from '../../../lib/upload-file.ts';
-import { useAppConfig } from '../../app-config/api/get-app-config.ts';
+import { useUploadLimit } from '../../app-config/api/upload-limit.ts';
 import { useRemoveAvatar, useUploadAvatar } from '../api/avatar.ts';
 
 const ACCEPTED = ACCEPT_ATTRIBUTE.avatar.split(',');
@@ -31,7 +31,7 @@ export function ProfilePhoto({ userId, name, avatarUrl }: { userId: string; name
   const id = useId();
   const inputId = `${id}-photo`;
   const errorId = `${id}-photo-error`;
-  const limit = useAppConfig().uploadLimits.avatar;
+  const limit = useUploadLimit('avatar');
   const upload = useUploadAvatar(userId);
   const remove = useRemoveAvatar(userId);
   const [progress, setProgress] = useState(0);
