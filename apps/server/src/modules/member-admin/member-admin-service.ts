@@ -22,6 +22,7 @@ import { moderationCases } from '../../db/schema/moderation.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { findCurrentSubscription, refreshMembershipStatus } from '../billing/subscription-service.ts';
+import { addMonths } from '../plans/period-amount.ts';
 import { announceSessionChange } from '../session/session-cache.ts';
 import { activeSuspensionsOf } from '../suspensions/suspension-service.ts';
 
@@ -29,12 +30,6 @@ const NO_MEMBER = 'This member does not exist';
 
 const dateText = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-
-function addMonths(date: Date, months: number): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
-}
 
 const membershipOf = (row: typeof subscriptions.$inferSelect, now: Date): MemberMembership => ({
   provider: row.provider as MemberMembership['provider'],
