@@ -7,10 +7,15 @@ test('an admin changes a role, deletes a post, locks a topic, and creates, edits
   const memberPage = await (await browser.newContext()).newPage();
   const { email } = await becomeMember(memberPage);
   const memberName = email.split('@')[0] ?? '';
+  const headers = { origin: process.env.E2E_ORIGIN ?? '' };
   const postTitle = `Post to moderate ${Date.now()}`;
-  await memberPage.request.post('/api/posts', {
-    data: { title: postTitle, content: 'Please remove me' },
-    headers: { origin: process.env.E2E_ORIGIN ?? '' },
+  await memberPage.request.post('/api/posts', { data: { title: postTitle, content: 'Please remove me' }, headers });
+  // Her own topic to lock, so a retry never finds a seeded topic the first attempt already locked.
+  const { categories } = await (await memberPage.request.get('/api/forums/categories')).json();
+  const topicTitle = `Topic to lock ${Date.now()}`;
+  await memberPage.request.post(`/api/forums/categories/${categories[0].id}/topics`, {
+    data: { title: topicTitle, content: 'Shall we close this one?' },
+    headers,
   });
 
   const page = await (await browser.newContext()).newPage();
@@ -36,7 +41,7 @@ test('an admin changes a role, deletes a post, locks a topic, and creates, edits
   await page.getByRole('dialog').getByRole('button', { name: 'Delete post' }).click();
   await expect(page.getByText('Post deleted successfully')).toBeVisible();
   await page.getByRole('tab', { name: /Forum Topics/ }).click();
-  await page.getByRole('button', { name: 'Lock Vision boards: digital or paper?' }).click();
+  await page.getByRole('button', { name: `Lock ${topicTitle}`, exact: true }).click();
   await expect(page.getByText('Topic locked successfully')).toBeVisible();
 
   // Dashboard: a new event, which the member then sees.
@@ -90,7 +95,7 @@ test('an admin changes a role, deletes a post, locks a topic, and creates, edits
   const audit = page.getByRole('heading', { name: 'Audit Log' }).locator('..').getByRole('listitem');
   await expect(audit.filter({ hasText: `created the event "${title} (moved)"` }).first()).toBeVisible();
   await expect(audit.filter({ hasText: `cancelled the event "${title} (moved)"` }).first()).toBeVisible();
-  await expect(audit.filter({ hasText: 'locked the topic "Vision boards: digital or paper?"' }).first()).toBeVisible();
+  await expect(audit.filter({ hasText: `locked the topic "${topicTitle}"` }).first()).toBeVisible();
   await expect(audit.filter({ hasText: `deleted the post "${postTitle}" by ${memberName}` }).first()).toBeVisible();
   await expect(audit.filter({ hasText: `changed ${memberName}'s role from user to moderator` }).first()).toBeVisible();
   await expect(page.getByText('topic unlock forum topic')).toHaveCount(0);
