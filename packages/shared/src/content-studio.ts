@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FORUM_ICONS } from './community.ts';
 import { COURSE_ACCESS, LESSON_ID_PATTERN } from './courses.ts';
-import { mediaSchema } from './media.ts';
+import { mediaSchema } from './media-schemas.ts';
 import { MOON_PHASE_KEYS } from './rituals.ts';
 import { multiLineText, optionalMultiLineText, singleLineText } from './text.ts';
 import { parseVideoLink, VIDEO_LINK_INVALID } from './video-links.ts';

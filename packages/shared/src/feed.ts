@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POST_CATEGORY_KEYS } from './community.ts';
-import { postImageSchema, postImagesInputSchema } from './media.ts';
+import { postImageSchema, postImagesInputSchema } from './media-schemas.ts';
 import { cursorSchema } from './params.ts';
 import { reactionCountsSchema, reactionKeySchema } from './reactions.ts';
 import { multiLineText, singleLineText } from './text.ts';

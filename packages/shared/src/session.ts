@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_STATUSES } from './billing.ts';
 import { roleSchema } from './roles.ts';
-import { themeChoiceSchema } from './theme.ts';
+import { themeChoiceSchema } from './theme-schemas.ts';
 
 export const profileSchema = z.object({
   id: z.string(),

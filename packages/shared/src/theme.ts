@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { themeBodySchema } from './theme-schemas.ts';
 
 /**
  * Light and dark (issue 32). "system" (the default) follows the device's setting. The member's choice is
@@ -7,7 +8,6 @@ import { z } from 'zod';
  */
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
-export const themeChoiceSchema = z.enum(THEME_CHOICES, { message: 'Choose System, Light or Dark' });
 
 export const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
@@ -19,8 +19,7 @@ export const THEME_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** The browser bar's colour (`<meta name="theme-color">`): the page's background in each theme. */
 export const THEME_COLORS = { light: '#fbf8f3', dark: '#131020' } as const;
 
-/** `PUT /api/account/theme`. */
-export const themeBodySchema = z.object({ theme: themeChoiceSchema });
+/** `PUT /api/account/theme` (its schema is in theme-schemas.ts: this module stays free of zod for every page). */
 export type ThemeBody = z.infer<typeof themeBodySchema>;
 
 /** A stored or sent value, or "system" when it is missing or not one of the choices (an old or forged cookie). */

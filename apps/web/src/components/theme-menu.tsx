@@ -1,7 +1,7 @@
 import type { ThemeChoice } from '@lunara/shared/theme';
+import { THEME_CHOICES, THEME_LABELS } from '@lunara/shared/theme';
 import { Check } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
-import { THEME_CHOICES, THEME_LABELS } from '../lib/theme-choices.ts';
 import { type LoadedMenuProps, useFirstOpenFocus } from './lazy-menu.tsx';
 import { THEME_ICONS } from './theme-icons.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';

@@ -1,4 +1,4 @@
-import { THEME_LABELS } from '../lib/theme-choices.ts';
+import { THEME_LABELS } from '@lunara/shared/theme';
 import { useTheme } from '../lib/theme-store.ts';
 import { lazyMenu } from './lazy-menu.tsx';
 import { THEME_ICONS } from './theme-icons.ts';

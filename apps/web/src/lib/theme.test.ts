@@ -1,6 +1,6 @@
+import { THEME_COOKIE } from '@lunara/shared/theme';
 import { describe, expect, it } from 'vitest';
 import { effectiveTheme, readThemeCookie, themeCookie } from './theme.ts';
-import { THEME_COOKIE } from './theme-choices.ts';
 
 describe('the theme in the browser', () => {
   it("reads the choice from document.cookie among the other cookies, 'system' when absent or wrong", () => {

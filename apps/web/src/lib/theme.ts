@@ -1,5 +1,5 @@
 import type { ThemeChoice } from '@lunara/shared/theme';
-import { parseThemeChoice, THEME_COLORS, THEME_COOKIE, THEME_COOKIE_MAX_AGE_SECONDS } from './theme-choices.ts';
+import { parseThemeChoice, THEME_COLORS, THEME_COOKIE, THEME_COOKIE_MAX_AGE_SECONDS } from '@lunara/shared/theme';
 
 /**
  * The page's theme (issue 32): `data-theme` on <html>, read by styles/themes.css. The server writes it

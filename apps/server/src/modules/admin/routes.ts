@@ -13,7 +13,7 @@ import {
 import { errorResponseSchema } from '@lunara/shared/api';
 import { PASSWORD_MIN_LENGTH } from '@lunara/shared/auth';
 import { cursorQuerySchema } from '@lunara/shared/feed';
-import { storageTotalsSchema } from '@lunara/shared/media';
+import { storageTotalsSchema } from '@lunara/shared/media-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import packageJson from '../../../package.json' with { type: 'json' };

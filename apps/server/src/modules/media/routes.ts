@@ -1,5 +1,6 @@
 import { errorResponseSchema } from '@lunara/shared/api';
-import { FILE_NAME_HEADER, MEDIA_KINDS, mediaSchema, uploadQuerySchema } from '@lunara/shared/media';
+import { FILE_NAME_HEADER, MEDIA_KINDS } from '@lunara/shared/media';
+import { mediaSchema, uploadQuerySchema } from '@lunara/shared/media-schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { errorResponseSchema } from '@lunara/shared/api';
-import { themeBodySchema } from '@lunara/shared/theme';
+import { themeBodySchema } from '@lunara/shared/theme-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, sessionUserOf } from '../../plugins/auth.ts';
 import { saveThemeChoice } from './service.ts';

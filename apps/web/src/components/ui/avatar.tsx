@@ -1,7 +1,7 @@
+import { IMAGE_WIDTHS, mediaImageUrl, pickImageWidth } from '@lunara/shared/media';
 import { isOwnMediaPath } from '@lunara/shared/urls';
 import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { IMAGE_WIDTHS, mediaImageUrl, pickImageWidth } from '../../lib/media-images.ts';
 
 // Tailwind's `size-N` is N x 4 CSS px; an avatar is 40 px (size-10) unless its class says otherwise.
 const SIZE_CLASS = /(?:^|\s)size-(\d+)(?=\s|$)/;

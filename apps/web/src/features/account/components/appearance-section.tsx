@@ -1,7 +1,7 @@
 import type { ThemeChoice } from '@lunara/shared/theme';
+import { THEME_CHOICES, THEME_LABELS } from '@lunara/shared/theme';
 import { THEME_ICONS } from '../../../components/theme-icons.ts';
 import { cn } from '../../../lib/cn.ts';
-import { THEME_CHOICES, THEME_LABELS } from '../../../lib/theme-choices.ts';
 import { useTheme } from '../../../lib/theme-store.ts';
 import { SettingsSection } from './settings-section.tsx';
 

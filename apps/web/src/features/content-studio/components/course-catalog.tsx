@@ -2,6 +2,7 @@ import { type Announcements, closestCenter, DndContext, type DragEndEvent } from
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { AdminCourseSummary, CourseStatus } from '@lunara/shared/content-studio';
+import { mediaImageUrl } from '@lunara/shared/media';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
@@ -11,7 +12,6 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import { mediaImageUrl } from '../../../lib/media-images.ts';
 import { getAdminCoursesQueryOptions, reorderCourses, useAdminCourses } from '../api/admin-courses.ts';
 import { NewCourseButton } from './new-course-dialog.tsx';
 import { SortableHandle } from './sortable-handle.tsx';

@@ -1,5 +1,5 @@
+import { IMAGE_WIDTHS, mediaImageUrl } from '@lunara/shared/media';
 import { cn } from '../../../lib/cn.ts';
-import { IMAGE_WIDTHS, mediaImageUrl } from '../../../lib/media-images.ts';
 import { CourseArt } from './course-art.tsx';
 
 /** The stored widths of a course cover, for the browser to pick from by the space it is shown in. */

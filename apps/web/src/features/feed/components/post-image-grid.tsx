@@ -1,8 +1,8 @@
 import type { PostImage } from '@lunara/shared/media';
+import { IMAGE_WIDTHS, mediaImageUrl } from '@lunara/shared/media';
 import { useState } from 'react';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { IMAGE_WIDTHS, mediaImageUrl } from '../../../lib/media-images.ts';
 
 /** The original's width: shown only in the viewer, never in the feed. */
 const VIEWER_WIDTH = IMAGE_WIDTHS.post_image.at(-1) as number;
