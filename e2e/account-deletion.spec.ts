@@ -20,8 +20,6 @@ async function member(browser: Browser, name: string) {
 }
 
 test('a member exports her data and downloads the zip', async ({ browser }) => {
-  // The export is prepared by the periodic job (every 15 s).
-  test.setTimeout(90_000);
   const ana = await member(browser, `Ana ${Date.now().toString(36)}`);
   await ana.page.goto('/settings');
   const section = ana.page.getByRole('region', { name: 'Export my data' });
@@ -43,7 +41,6 @@ test('a member exports her data and downloads the zip', async ({ browser }) => {
 test('a member deletes her account keeping her posts; others see "Former member"; her email finds no account', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const suffix = Date.now().toString(36);
   const ana = await member(browser, `Ana ${suffix}`);
   const bea = await member(browser, `Bea ${suffix}`);

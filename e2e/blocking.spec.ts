@@ -20,7 +20,6 @@ async function member(browser: Browser, name: string) {
 }
 
 test('a member blocks another from her profile, and unblocks her in Settings', async ({ browser }) => {
-  test.setTimeout(90_000);
   const suffix = Date.now().toString(36);
   const ana = await member(browser, `Ana ${suffix}`);
   const bea = await member(browser, `Bea ${suffix}`);

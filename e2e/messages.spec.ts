@@ -33,8 +33,6 @@ const thread = (page: Page) => page.getByRole('list', { name: 'Messages' });
 const bubble = (page: Page, text: string) => thread(page).getByRole('listitem').filter({ hasText: text });
 
 test('two members exchange messages live; a failed send keeps the text', async ({ browser }) => {
-  // Three (or two) browsers through a whole flow: more than the default 30 s on a busy machine.
-  test.setTimeout(60_000);
   const ana = await newMember(browser);
   const bea = await newMember(browser);
 
