@@ -1,5 +1,5 @@
 import type { CourseViewer } from '@lunara/shared/courses';
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { courseModules, type courses, lessons, userProgress } from '../../db/schema/courses.ts';
@@ -41,7 +41,7 @@ export async function loadCourseOutline(
   const course = await findCourse(db, courseId);
   const viewer = await viewerOf(db, member, course, preview);
   const userId = viewer === 'member' && member ? member.id : '';
-  const [modules, rows, joined] = await Promise.all([
+  const [modules, rows] = await Promise.all([
     db
       .select({ id: courseModules.id, title: courseModules.title })
       .from(courseModules)
@@ -54,15 +54,18 @@ export async function loadCourseOutline(
         completedAt: userProgress.completedAt,
         positionSeconds: userProgress.positionSeconds,
         lastViewedAt: userProgress.lastViewedAt,
+        // When she joined, which drip days count from: on every row rather than a statement of its own.
+        joinedAt: sql<Date | null>`(select ${user.createdAt} from ${user} where ${user.id} = ${userId})`.mapWith(
+          user.createdAt,
+        ),
       })
       .from(lessons)
       .leftJoin(userProgress, and(eq(userProgress.lessonId, lessons.id), eq(userProgress.userId, userId)))
       .where(eq(lessons.courseId, courseId))
       .orderBy(asc(lessons.position)),
-    userId ? db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, userId)) : [],
   ]);
 
-  const joinedAt = joined[0]?.createdAt ?? null;
+  const joinedAt = (userId && rows[0]?.joinedAt) || null;
   const now = new Date();
   let previousCompleted = true;
   const outline = rows.map((row): OutlineLesson => {
