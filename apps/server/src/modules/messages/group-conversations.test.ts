@@ -132,6 +132,32 @@ describe('group conversations', () => {
     expect(ofGroup[0]).toMatchObject({ message: 'Cleo U: Three', read: false });
   });
 
+  it('tell every other member in one notice each when several write at once', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, (_, i) => named(`Chorus ${i}`)));
+    const [first, second, third] = members;
+    if (!first || !second || !third) throw new Error('members');
+    const id = await createGroup('Chorus Pod', members);
+    // Three senders at once: each notice is written for the whole group in member order, so none
+    // deadlocks, and the collapse key keeps one notice a member.
+    const sent = await Promise.all([send(first, id, 'A'), send(second, id, 'B'), send(third, id, 'C')]);
+    expect(sent.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    const notices = await t.database.db
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.data}->>'conversationId' = ${id}`);
+    const byMember = new Map(notices.map((notice) => [notice.userId, notice]));
+    expect(notices).toHaveLength(members.length);
+    expect(byMember.size).toBe(members.length);
+    // A sender is told of the other two, everyone else of all three.
+    for (const member of members) {
+      const count = [first, second, third].includes(member) ? 2 : 3;
+      expect(byMember.get(member.id)).toMatchObject({ read: false, data: { conversationId: id, count } });
+      expect(byMember.get(member.id)?.message).toMatch(
+        new RegExp(`^${count} new messages\\. Latest, Chorus \\d: [ABC]$`),
+      );
+    }
+  });
+
   it('honour each member’s Messages notification preference', async () => {
     const [ana, bea] = await Promise.all(['Ana P', 'Bea P'].map(named));
     if (!ana || !bea) throw new Error('members');
