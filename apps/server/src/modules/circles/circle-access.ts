@@ -59,16 +59,19 @@ export async function circleAccessOf(
   db: Db,
   viewer: Actor,
   circleId: string,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; holdMembership?: boolean } = {},
 ): Promise<CircleAccess> {
   const isStaff = isModeratorRole(viewer.role);
   const query = db.select().from(circles).where(eq(circles.id, circleId));
   const [circle] = options.lock ? await query.for('update') : await query;
   if (!circle || (!circle.isActive && !isStaff)) throw notFound(CIRCLE_NOT_FOUND);
-  const [row] = await db
+  const membershipQuery = db
     .select({ status: circleMemberships.status, role: circleMemberships.role })
     .from(circleMemberships)
     .where(and(eq(circleMemberships.circleId, circleId), eq(circleMemberships.userId, viewer.id)));
+  // Held to the commit of what she writes inside (a post): a leave or removal then waits for it, or went
+  // first and she is outside. Without it a post checked a moment before her leave committed landed after.
+  const [row] = options.holdMembership ? await membershipQuery.for('share') : await membershipQuery;
   const membership = row ? { status: row.status, role: row.role as CircleMemberRole } : null;
   const isMember = membership?.status === 'approved' && circle.isActive;
   const isHost = isMember && membership?.role === 'host';

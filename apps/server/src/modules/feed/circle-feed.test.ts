@@ -3,7 +3,7 @@ import { mentionToken } from '@lunara/shared/mentions';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestMember } from '../../../test/test-app.ts';
-import { circles } from '../../db/schema/circles.ts';
+import { circleMemberships, circles } from '../../db/schema/circles.ts';
 import { postComments, postLikes, posts, userPoints } from '../../db/schema/community.ts';
 import { mediaFiles } from '../../db/schema/media.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -373,6 +373,28 @@ describe('leaving a circle', () => {
     // Bea's comment told her while she was in the circle; that notice went when she left, and none came since.
     expect(anaTold.length).toBe(0);
     expect(JSON.stringify(await notificationsOf(ana))).not.toContain(inside.id);
+  });
+
+  it('refuses a post sent while her leaving commits: it never lands in a circle she has left', async () => {
+    const ana = await t.signUpSubscriber();
+    const circle = await makeCircle();
+    await join(ana, circle.id);
+    let posting: ReturnType<typeof api> | undefined;
+    // The leave's own order: the circle row, then her membership; the post comes after the delete and
+    // before the commit, which waits long enough for the post to reach its check.
+    await t.database.db.transaction(async (tx) => {
+      await tx.select().from(circles).where(eq(circles.id, circle.id)).for('update');
+      await tx
+        .delete(circleMemberships)
+        .where(and(eq(circleMemberships.circleId, circle.id), eq(circleMemberships.userId, ana.id)));
+      posting = api(ana, 'POST', '/api/posts', { title: 'As I leave', content: 'Too late', circleId: circle.id });
+      await tx.execute(sql`select pg_sleep(0.5)`);
+    });
+    const refused = await posting;
+    expect(refused?.statusCode).toBe(403);
+    expect(refused?.json().error.message).toBe(NOT_IN_CIRCLE);
+    const [stored] = await t.database.db.select({ n: count() }).from(posts).where(eq(posts.circleId, circle.id));
+    expect(stored?.n).toBe(0);
   });
 
   it('keeps the digest from emailing what she can no longer open', async () => {

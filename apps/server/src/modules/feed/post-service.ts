@@ -305,7 +305,7 @@ export interface PostCircle {
  * circle is a 404, someone outside it a 403 (she may know the circle, not its inside).
  */
 async function circleToPostIn(tx: Db, author: Actor, circleId: string): Promise<PostCircle> {
-  const access = await circleAccessOf(tx, author, circleId);
+  const access = await circleAccessOf(tx, author, circleId, { holdMembership: true });
   if (!access.circle.isActive) throw notFound(CIRCLE_NOT_FOUND);
   if (!access.canSeeInside) throw forbidden(NOT_IN_CIRCLE);
   return { id: access.circle.id, name: access.circle.name };
