@@ -5,7 +5,7 @@ import { POINTS } from '@lunara/shared/points';
 import type { ReactionCounts, ReactionKey } from '@lunara/shared/reactions';
 import { isModeratorRole, type Role } from '@lunara/shared/roles';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { and, desc, eq, inArray, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/database-errors.ts';
@@ -16,7 +16,6 @@ import { circles } from '../../db/schema/circles.ts';
 import { postComments, postLikes, posts } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
-import { postReactions } from '../../db/schema/reactions.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import {
   afterPinnedCursor,
@@ -67,11 +66,16 @@ const sharedColumns = {
   circleName: circles.name,
 };
 
+/** What is the viewer's own on a post: her like, her reactions, her save (an index probe each). */
+const viewerMarkColumns = (postId: AnyColumn | SQL, viewerId: string | Placeholder) => ({
+  likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${postId} and ${postLikes.userId} = ${viewerId})`,
+  myReactions: myReactionsColumn(postId, viewerId),
+  savedByMe: sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.postId} = ${postId} and ${bookmarks.userId} = ${viewerId})`,
+});
+
 export const postColumns = (viewerId: string | Placeholder) => ({
   ...sharedColumns,
-  likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
-  myReactions: myReactionsColumn(posts.id, viewerId),
-  savedByMe: sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.postId} = ${posts.id} and ${bookmarks.userId} = ${viewerId})`,
+  ...viewerMarkColumns(posts.id, viewerId),
 });
 
 /** A post as every member sees it: whether the viewer liked it is hers alone. */
@@ -204,14 +208,7 @@ export interface ViewerMarks {
  */
 const viewerMarksAmong = directRead((db) =>
   db
-    .select({
-      postId: sql<string>`marked.id`,
-      liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = marked.id and ${postLikes.userId} = ${sql.placeholder('viewer')})`,
-      reactions: sql<
-        string | null
-      >`(select string_agg(${postReactions.reaction}, ',' order by ${postReactions.reaction}) from ${postReactions} where ${postReactions.postId} = marked.id and ${postReactions.userId} = ${sql.placeholder('viewer')})`,
-      saved: sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.userId} = ${sql.placeholder('viewer')} and ${bookmarks.postId} = marked.id)`,
-    })
+    .select({ postId: sql<string>`marked.id`, ...viewerMarkColumns(sql`marked.id`, sql.placeholder('viewer')) })
     .from(sql`unnest(${sql.placeholder('postIds')}::uuid[]) as marked(id)`),
 );
 
@@ -220,9 +217,9 @@ export async function loadViewerMarks(db: Db, viewerId: string, postIds: string[
   const marks = { liked: new Set<string>(), reacted: new Map<string, string>(), saved: new Set<string>() };
   if (postIds.length === 0) return marks;
   for (const row of await viewerMarksAmong(db, { viewer: viewerId, postIds })) {
-    if (row.liked) marks.liked.add(row.postId);
-    if (row.reactions) marks.reacted.set(row.postId, row.reactions);
-    if (row.saved) marks.saved.add(row.postId);
+    if (row.likedByMe) marks.liked.add(row.postId);
+    if (row.myReactions) marks.reacted.set(row.postId, row.myReactions);
+    if (row.savedByMe) marks.saved.add(row.postId);
   }
   return marks;
 }

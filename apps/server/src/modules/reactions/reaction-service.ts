@@ -19,7 +19,7 @@ import type { Actor } from '../feed/post-service.ts';
 export const POST_GONE = 'This post no longer exists';
 
 /** The reactions the viewer gave a post, comma-separated (one text column reads alike through every driver). */
-export const myReactionsColumn = (postId: AnyColumn, viewerId: string | Placeholder | SQL) =>
+export const myReactionsColumn = (postId: AnyColumn | SQL, viewerId: string | Placeholder | SQL) =>
   sql<string | null>`(select string_agg(r.reaction, ',' order by r.reaction) from post_reactions r
     where r.post_id = ${postId} and r.user_id = ${viewerId})`;
 
