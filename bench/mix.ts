@@ -24,7 +24,8 @@ import type { MixResult, MixSpec } from './mix-worker.ts';
 const PORT = 3400;
 const BUDGET = { readP99: 100, writeP99: 150, realtimeP99: 300 };
 const THINK_MS: [number, number] = [1000, 5000];
-const EVENTS_PER_RUN = 20;
+/** Community events per step of the ramp: each step has its own (see readFixtures). */
+const EVENTS_PER_STEP = 20;
 
 type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
 
@@ -115,7 +116,7 @@ function plans(quick: boolean): Plan[] {
 }
 
 /** What the actions need to know of the data: generate.sql's sizes, and ids read from the database. */
-async function readFixtures(query: Query, size: Size, simulated: number): Promise<MixFixtures> {
+async function readFixtures(query: Query, size: Size, simulated: number, steps: number): Promise<MixFixtures> {
   const scale = SCALE[size];
   const categories = await query<{ id: string }>('select id from forum_categories order by order_index, id limit 20');
   const courses = await query<{ id: number }>(
@@ -124,14 +125,16 @@ async function readFixtures(query: Query, size: Size, simulated: number): Promis
   const rituals = await query<{ id: string }>(
     'select id::text as id from rituals where user_id is null and archived_at is null order by id',
   );
-  // Fresh community events each run: each member's first "going" then brings her a confirmation.
+  // Fresh community events for each step: each member's first "going" then brings her a confirmation.
+  // A step that reused an earlier step's events expected one where her answer of then had already
+  // used up the event's one confirmation, and counted it as lost.
   await query(`delete from circle_events where title like 'Day in the life %'`);
   const events = await query<{ id: string }>(
     `insert into circle_events (circle_id, title, description, event_date, duration_minutes, visibility, created_by)
      select (select id from circles where type = 'open' order by name limit 1), 'Day in the life ' || i,
             'A benchmark gathering under the moon.', now() + interval '7 days' + i * interval '1 hour', 60,
             'community', 'bench-000001'
-     from generate_series(1, ${EVENTS_PER_RUN}) i
+     from generate_series(1, ${EVENTS_PER_STEP * steps}) i
      returning id::text as id`,
   );
   return {
@@ -238,8 +241,9 @@ async function ramp(
   log: BenchOptions['log'],
 ) {
   const steps: StepResult[] = [];
-  for (const members of plan.steps) {
-    const step = await runStep(server, plan, members, cookies, fixtures, log);
+  for (const [index, members] of plan.steps.entries()) {
+    const eventIds = fixtures.eventIds.slice(index * EVENTS_PER_STEP, (index + 1) * EVENTS_PER_STEP);
+    const step = await runStep(server, plan, members, cookies, { ...fixtures, eventIds }, log);
     steps.push(step);
     if (members >= plan.judged && !step.pass) break;
   }
@@ -272,7 +276,7 @@ async function benchServer(plan: Plan, log: BenchOptions['log']): Promise<Databa
   const url = databaseUrl(plan.size);
   const most = Math.max(...plan.steps);
   log(`\n== day in the life: ${plan.label}`);
-  const fixtures = await withPostgres(url, (query) => readFixtures(query, plan.size, most));
+  const fixtures = await withPostgres(url, (query) => readFixtures(query, plan.size, most, plan.steps.length));
   const cookies = await createSessions(url, most + 1);
   const server = await startServer(url, PORT);
   let steps: StepResult[];
@@ -289,7 +293,7 @@ async function benchEmbedded(plan: Plan, log: BenchOptions['log']): Promise<Data
   const most = Math.max(...plan.steps);
   log(`\n== day in the life: ${plan.label}`);
   const { fixtures, cookies } = await withEmbeddedData(log, async (query: EmbeddedQuery) => ({
-    fixtures: await readFixtures(query, plan.size, most),
+    fixtures: await readFixtures(query, plan.size, most, plan.steps.length),
     cookies: await createEmbeddedSessions(query, most + 1),
   }));
   // No DATABASE_URL: the out-of-the-box install, PGlite in DATA_DIR.
