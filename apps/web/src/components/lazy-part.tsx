@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { importWithRetry } from '../lib/import-with-retry.ts';
 import { Spinner } from './ui/spinner.tsx';
 
@@ -9,27 +9,28 @@ import { Spinner } from './ui/spinner.tsx';
  */
 export function lazyPart<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-  loadingLabel: string | null,
-): ComponentType<Props> {
+  /** A loading line with this label, nothing (null), or what to draw meanwhile from the part's props. */
+  loading: string | null | ((props: Props) => ReactNode),
+): ComponentType<Props> & { preload(): Promise<void> } {
   // Once downloaded, later mounts draw it at once (a tab shown again never flashes its loading line).
   let loaded: ComponentType<Props> | undefined;
+  const download = () =>
+    importWithRetry(load).then((Component) => {
+      loaded = Component;
+      return Component;
+    });
   function LazyPart(props: Props) {
     // Chosen once per mount, so the tree under it never changes (that would remount the part and lose its
     // state); a new lazy per mount until it has loaded, as React keeps a lazy whose load failed failed for good.
     const [Part] = useState<ComponentType<Props>>(
-      () =>
-        loaded ??
-        lazy(() =>
-          importWithRetry(load).then((Component) => {
-            loaded = Component;
-            return { default: Component };
-          }),
-        ),
+      () => loaded ?? lazy(() => download().then((Component) => ({ default: Component }))),
     );
     const fallback =
-      loadingLabel === null ? null : (
+      typeof loading === 'function' ? (
+        loading(props)
+      ) : loading === null ? null : (
         <div role="status" className="flex items-center gap-2 text-ink-muted">
-          <Spinner /> {loadingLabel}
+          <Spinner /> {loading}
         </div>
       );
     return (
@@ -38,5 +39,9 @@ export function lazyPart<Props extends object>(
       </Suspense>
     );
   }
+  /** Downloads it ahead of its first showing, which then draws it at once. */
+  LazyPart.preload = async () => {
+    await download();
+  };
   return LazyPart;
 }

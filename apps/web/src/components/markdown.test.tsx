@@ -1,10 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { Markdown } from './markdown.tsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Markdown, preloadMarkdown } from './markdown.tsx';
 
 const render = (text: string) => renderToStaticMarkup(<Markdown>{text}</Markdown>);
 
 describe('Markdown', () => {
+  // The parser downloads on first need; these check what it draws.
+  beforeAll(preloadMarkdown);
+
   it('renders the formatting lessons use', () => {
     const html = render(
       '# Title\n\n## Part\n\n- one\n- two\n\n1. first\n\n> a quote\n\n**bold** and *soft* and `code`',

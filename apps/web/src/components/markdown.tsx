@@ -1,82 +1,63 @@
-import { isOwnMediaPath } from '@lunara/shared/urls';
-import { ExternalLink } from 'lucide-react';
-import type { ComponentProps } from 'react';
-import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
+import { Fragment } from 'react';
+import type { Components, Options } from 'react-markdown';
 import { cn } from '../lib/cn.ts';
+import { lazyPart } from './lazy-part.tsx';
+import { plainParagraphs } from './plain-paragraphs.ts';
 
-/**
- * Markdown as owners and members write it, rendered inert: raw HTML is dropped (skipHtml), addresses
- * other than http(s), mailto and this site's own paths are removed (react-markdown's urlTransform, so
- * `javascript:` never reaches an href), links that leave the site open in a new tab marked as such with
- * rel="noopener nofollow ugc", and images show only when they are this site's own uploads (the page's policy
- * would block any other, and an outside image tells its host who read the page).
- */
-
-// A path on this site. Browsers read "//host" and "/\\host" as another host, so neither counts.
-const isOwnPath = (url: string) => /^\/(?![/\\])/.test(url);
-
-function safeUrl(url: string): string {
-  const cleaned = defaultUrlTransform(url);
-  if (!cleaned) return '';
-  if (isOwnPath(cleaned) || cleaned.startsWith('#')) return cleaned;
-  return /^(https?:|mailto:)/i.test(cleaned) ? cleaned : '';
-}
-
-export function MarkdownLink({ href = '', children, node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {
-  if (!href) return <span>{children}</span>;
-  const external = !isOwnPath(href) && !href.startsWith('#');
-  if (!external) {
-    return (
-      <a {...props} href={href}>
-        {children}
-      </a>
-    );
-  }
-  return (
-    <a {...props} href={href} target="_blank" rel="noopener nofollow ugc">
-      {children}
-      <ExternalLink className="ml-0.5 inline size-3.5 align-baseline" aria-hidden="true" />
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
-}
-
-function MarkdownImage({ src, alt = '', node: _node }: ComponentProps<'img'> & { node?: unknown }) {
-  // Only this site's stored images (/media/...): nothing that calls the API with her cookies.
-  if (typeof src !== 'string' || !isOwnMediaPath(src)) {
-    return <span className="text-ink-muted italic">[Image{alt ? `: ${alt}` : ''}]</span>;
-  }
-  return <img src={src} alt={alt} loading="lazy" decoding="async" className="h-auto max-w-full rounded-lg" />;
-}
-
-// The page has its own h1: a body's "# Heading" is a section of it.
-const COMPONENTS: Components = {
-  h1: ({ node: _node, ...props }) => <h2 {...props} />,
-  h2: ({ node: _node, ...props }) => <h3 {...props} />,
-  h3: ({ node: _node, ...props }) => <h4 {...props} />,
-  a: MarkdownLink,
-  img: MarkdownImage,
-};
-
-interface MarkdownProps {
+export interface MarkdownProps {
   children: string;
   className?: string;
-  /** Narrows what renders (members' posts: see FormattedText); the safety rules above always apply. */
+  /** Narrows what renders (members' posts: see FormattedText); the safety rules always apply. */
   components?: Components;
   remarkPlugins?: Options['remarkPlugins'];
+  /** Set when remarkPlugins make each typed line break a line break (members' text). */
+  lineBreaks?: boolean;
 }
 
-export function Markdown({ children, className, components, remarkPlugins }: MarkdownProps) {
+// The parser downloads when a text first needs it; meanwhile her words show as she typed them.
+const MarkdownRenderer = lazyPart(
+  () => import('./markdown-renderer.tsx').then((module) => module.MarkdownRenderer),
+  ({ children }) => <p className="whitespace-pre-wrap">{children}</p>,
+);
+
+/** Paragraphs as the renderer draws them: blocks and lines apart by a newline, as its output has them. */
+function PlainParagraphs({ paragraphs, lineBreaks }: { paragraphs: string[][]; lineBreaks: boolean }) {
+  return paragraphs.map((lines, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text, drawn in order
+    <Fragment key={index}>
+      {index > 0 && '\n'}
+      <p>
+        {lineBreaks
+          ? lines.map((line, at) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one paragraph, drawn in order
+              <Fragment key={at}>
+                {at > 0 && <br />}
+                {at > 0 && '\n'}
+                {line}
+              </Fragment>
+            ))
+          : lines.join('\n')}
+      </p>
+    </Fragment>
+  ));
+}
+
+/**
+ * Markdown as owners and members write it, rendered inert (markdown-renderer.tsx has the rules). A text
+ * that is only paragraphs is drawn here, without the parser's download.
+ */
+export function Markdown({ children, className, lineBreaks = false, ...rendering }: MarkdownProps) {
+  const paragraphs = plainParagraphs(children);
   return (
     <div className={cn('markdown', className)}>
-      <ReactMarkdown
-        skipHtml
-        urlTransform={safeUrl}
-        remarkPlugins={remarkPlugins}
-        components={components ? { ...COMPONENTS, ...components } : COMPONENTS}
-      >
-        {children}
-      </ReactMarkdown>
+      {paragraphs ? (
+        <PlainParagraphs paragraphs={paragraphs} lineBreaks={lineBreaks} />
+      ) : (
+        <MarkdownRenderer {...rendering}>{children}</MarkdownRenderer>
+      )}
     </div>
   );
 }
+
+/** Downloads the parser ahead of a text that needs it, which then draws at once. */
+export const preloadMarkdown = () => MarkdownRenderer.preload();

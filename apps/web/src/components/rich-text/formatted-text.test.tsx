@@ -1,11 +1,15 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadMarkdown } from '../markdown.tsx';
 import { FormattedText } from './formatted-text.tsx';
 
 const render = (text: string) => renderToStaticMarkup(<FormattedText text={text} />);
 
 describe('FormattedText', () => {
+  // The parser downloads on first need; these check what it draws.
+  beforeAll(preloadMarkdown);
+
   it('renders the formatting members write', () => {
     const html = render('**bold** and _soft_ and `code`\n\n- one\n- two\n\n1. first\n\n> a quote\n\n```\nblock\n```');
     expect(html).toContain('<strong>bold</strong>');

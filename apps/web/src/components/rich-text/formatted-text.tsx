@@ -3,7 +3,8 @@ import type { Components } from 'react-markdown';
 import { Link, matchPath, useInRouterContext, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { cn } from '../../lib/cn.ts';
-import { Markdown, MarkdownLink } from '../markdown.tsx';
+import { Markdown } from '../markdown.tsx';
+import { MarkdownLink } from '../markdown-link.tsx';
 import { mentionHref, PROFILE_PARAM, remarkMemberText } from './member-markdown.ts';
 
 type Props<Tag extends keyof React.JSX.IntrinsicElements> = ComponentProps<Tag> & { node?: unknown };
@@ -70,7 +71,12 @@ const PLUGINS = [remarkMemberText];
 /** A post, comment, topic or reply as its author formatted it (Markdown source, rendered safely). */
 export function FormattedText({ text, className }: { text: string; className?: string }) {
   return (
-    <Markdown className={cn('formatted-text', className)} components={MEMBER_COMPONENTS} remarkPlugins={PLUGINS}>
+    <Markdown
+      className={cn('formatted-text', className)}
+      components={MEMBER_COMPONENTS}
+      remarkPlugins={PLUGINS}
+      lineBreaks
+    >
       {text}
     </Markdown>
   );
