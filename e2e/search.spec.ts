@@ -49,9 +49,17 @@ test('a member searches the community: suggestions as she types, results by kind
   await expect(page.getByText(`No results for “evening ${word.slice(0, 10)}”`)).toBeVisible();
   await page.getByRole('combobox', { name: 'Kind of result' }).click();
   await page.getByRole('option', { name: 'Posts' }).click();
-  await page.getByRole('combobox', { name: 'Date' }).click();
-  await page.getByRole('option', { name: 'Past week' }).click();
+  // From the keyboard: the list opens on its chosen option, the arrows move, Enter chooses, focus returns.
+  const date = page.getByRole('combobox', { name: 'Date' });
+  await date.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'Any time' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'Past week' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/since=week/);
+  await expect(date).toBeFocused();
+  await expect(date).toHaveText('Past week');
   await page.getByRole('link', { name: new RegExp(title) }).click();
   await expect(page).toHaveURL(new RegExp(`/community/post/${postId}$`));
   await expect(page.getByRole('article', { name: title })).toBeVisible();

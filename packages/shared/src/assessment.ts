@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LESSON_ID_PATTERN } from './courses.ts';
 import { singleLineText } from './text.ts';
 
+export { ASSESSMENT_CLAIM_STORAGE_KEY } from './assessment-constants.ts';
+
 /**
  * The self-assessment (issue 29): questions whose answers point, with weights, at pathway items (a course,
  * a lesson in it, a circle, a ritual), each with the owner's reason. The owner edits it as one versioned
@@ -211,9 +213,6 @@ export const myPathwaySchema = z.object({
   history: z.array(z.object({ id: z.uuid(), createdAt: z.string(), stepCount: z.number().int() })),
 });
 export type MyPathway = z.infer<typeof myPathwaySchema>;
-
-/** Where the page keeps a visitor's claim token until she has an account (localStorage). */
-export const ASSESSMENT_CLAIM_STORAGE_KEY = 'lunara.assessment-claim';
 
 /**
  * Her pathway from her answers: each item scores the sum of the weights of the answers she chose; items

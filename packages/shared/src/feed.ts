@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { POST_CATEGORY_KEYS } from './community.ts';
+import { COMMENT_MAX, FILL_ALL_FIELDS, POST_CONTENT_MAX, POST_TITLE_MAX } from './feed-constants.ts';
 import { postImageSchema, postImagesInputSchema } from './media-schemas.ts';
 import { cursorSchema } from './params.ts';
 import { reactionCountsSchema, reactionKeySchema } from './reactions.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
-export const FILL_ALL_FIELDS = 'Please fill in all fields';
-export const POST_TITLE_MAX = 200;
-export const POST_CONTENT_MAX = 10_000;
-export const COMMENT_MAX = 2_000;
-export const FEED_PAGE_SIZE = 20;
-export const COMMENTS_PAGE_SIZE = 50;
+export {
+  COMMENT_MAX,
+  COMMENTS_PAGE_SIZE,
+  FEED_PAGE_SIZE,
+  FILL_ALL_FIELDS,
+  POST_CONTENT_MAX,
+  POST_TITLE_MAX,
+} from './feed-constants.ts';
 
 export const createPostBodySchema = z.object({
   // Blank answers with the spec's "Please fill in all fields".

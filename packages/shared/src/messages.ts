@@ -1,30 +1,27 @@
 import { z } from 'zod';
 import { authorSchema } from './feed.ts';
+import { CONVERSATION_KINDS, MEMBER_SEARCH_QUERY_MAX, MESSAGE_MAX } from './messages-constants.ts';
 import { memberIdSchema } from './params.ts';
 import { multiLineText, optionalSingleLineText } from './text.ts';
 
-export const MESSAGE_MAX = 2_000;
-export const MEMBER_SEARCH_LIMIT = 10;
-export const MEMBER_SEARCH_QUERY_MAX = 80;
-export const CONVERSATIONS_PAGE_SIZE = 20;
-export const MESSAGES_PAGE_SIZE = 50;
-/** A direct conversation is between two members; a group (a mentorship pod's) has a title and members. */
-export const CONVERSATION_KINDS = ['direct', 'group'] as const;
-export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
-export const GROUP_TITLE_MAX = 120;
-/** Unread counts stop here (the badge shows "99+"): counting further costs reads and tells her nothing. */
-export const UNREAD_COUNT_CAP = 100;
-/** Pods are 2 to 8 members and a mentor: this bounds every list of a group's members with room to spare. */
-export const GROUP_MEMBERS_MAX = 50;
-export const GROUP_MEMBERS_FULL = `A group conversation has at most ${GROUP_MEMBERS_MAX} members`;
-export const GROUP_TITLE_REQUIRED = 'A group conversation needs a title';
-export const GROUP_TITLE_TOO_LONG = `A group title is at most ${GROUP_TITLE_MAX} characters`;
-/** The spec's fallback for a profile without a name. */
-export const ANONYMOUS_SISTER = 'Anonymous Sister';
-export const NO_SELF_MESSAGES = 'You cannot send a message to yourself';
-/** Why the server refuses a conversation or a message with someone Messages are closed to (a 403). */
-export const RECIPIENT_CANNOT_USE_MESSAGES =
-  'This sister cannot receive messages: Messages are only for members with an active membership';
+export type { ConversationKind } from './messages-constants.ts';
+export {
+  ANONYMOUS_SISTER,
+  CONVERSATION_KINDS,
+  CONVERSATIONS_PAGE_SIZE,
+  GROUP_MEMBERS_FULL,
+  GROUP_MEMBERS_MAX,
+  GROUP_TITLE_MAX,
+  GROUP_TITLE_REQUIRED,
+  GROUP_TITLE_TOO_LONG,
+  MEMBER_SEARCH_LIMIT,
+  MEMBER_SEARCH_QUERY_MAX,
+  MESSAGE_MAX,
+  MESSAGES_PAGE_SIZE,
+  NO_SELF_MESSAGES,
+  RECIPIENT_CANNOT_USE_MESSAGES,
+  UNREAD_COUNT_CAP,
+} from './messages-constants.ts';
 
 export const memberSearchQuerySchema = z.object({
   q: optionalSingleLineText(MEMBER_SEARCH_QUERY_MAX, 'The search').default(''),

@@ -1,24 +1,11 @@
 import { z } from 'zod';
 import { cursorSchema } from './params.ts';
+import { REACTION_KEYS, type ReactionKey } from './reactions-constants.ts';
 
-/**
- * Reactions beside the like (issue 31): a small fixed set. They carry no points (the like keeps those),
- * and a member may give several different ones to one post.
- */
-export const REACTIONS = [
-  { key: 'heart', emoji: '❤️', label: 'Heart' },
-  { key: 'moon', emoji: '🌙', label: 'Moon' },
-  { key: 'sparkles', emoji: '✨', label: 'Sparkles' },
-  { key: 'hug', emoji: '🤗', label: 'Hug' },
-  { key: 'fire', emoji: '🔥', label: 'Fire' },
-] as const;
+export type { ReactionKey } from './reactions-constants.ts';
+export { REACTION_KEYS, REACTIONS, REACTORS_PAGE_SIZE } from './reactions-constants.ts';
 
-export const REACTION_KEYS = ['heart', 'moon', 'sparkles', 'hug', 'fire'] as const;
-export type ReactionKey = (typeof REACTION_KEYS)[number];
 export const reactionKeySchema = z.enum(REACTION_KEYS, { message: 'Choose one of the reactions' });
-
-/** Members listed per page in "who reacted". */
-export const REACTORS_PAGE_SIZE = 20;
 
 /** How many members gave each reaction; a reaction nobody gave is left out. */
 export const reactionCountsSchema = z.object(

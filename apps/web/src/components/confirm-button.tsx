@@ -1,6 +1,10 @@
 import { type ReactNode, useState } from 'react';
+import { lazyPart } from './lazy-part.tsx';
 import { Button, type ButtonVariant } from './ui/button.tsx';
-import { Dialog, DialogContent } from './ui/dialog.tsx';
+
+// On every post and list row that can be deleted: the dialog's code downloads when first wanted, and
+// stays mounted after, so it closes animated.
+const ConfirmDialog = lazyPart(() => import('./confirm-dialog.tsx').then((module) => module.ConfirmDialog), null);
 
 interface ConfirmButtonProps {
   /** The trigger's content and accessible name. */
@@ -27,29 +31,31 @@ export function ConfirmButton({
   variant = 'ghost',
 }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant={variant} size="sm" aria-label={label} onClick={() => setOpen(true)}>
+      <Button
+        variant={variant}
+        size="sm"
+        aria-label={label}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         {children}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title={title} description={description}>
-          <div className="flex justify-end gap-3">
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              {cancelLabel}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setOpen(false);
-                onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      {opened && (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={title}
+          description={description}
+          confirmLabel={confirmLabel}
+          cancelLabel={cancelLabel}
+          onConfirm={onConfirm}
+        />
+      )}
     </>
   );
 }

@@ -21,17 +21,18 @@ export interface LoadedMenuProps {
 }
 
 type TriggerProps = {
-  'aria-haspopup'?: 'menu';
+  'aria-haspopup'?: 'menu' | 'dialog' | 'listbox';
   'aria-expanded'?: boolean;
   'data-state'?: 'closed';
   onPointerEnter?: () => void;
   onFocus?: () => void;
   onPointerDown?: (event: PointerEvent) => void;
   onKeyDown?: (event: KeyboardEvent) => void;
+  onClick?: () => void;
 };
 
 /**
- * A dropdown menu (Radix) whose code downloads the first time it is wanted, not with the page: its trigger
+ * A dropdown menu, a popover or a select (Radix) whose code downloads the first time it is wanted, not with the page: its trigger
  * is drawn at once as the same button Radix's trigger renders while closed, the download starts when the
  * pointer comes over it or it takes focus, and a press opens the menu once it is here (the same keys and
  * button as Radix's trigger). The menu library (about 30 kB gzip: menu, popper, focus scope) stays off the
@@ -39,6 +40,12 @@ type TriggerProps = {
  */
 export function lazyMenu<Props extends object>(
   load: () => Promise<ComponentType<Props & LoadedMenuProps>>,
+  /**
+   * 'dialog' for a popover (Radix Popover): its trigger says so, and opens on a click (which a key press
+   * on a button makes too), as Radix's popover trigger does; the popover then takes focus itself.
+   * 'listbox' for a select (Radix Select), which ArrowUp opens as well.
+   */
+  popup: 'menu' | 'dialog' | 'listbox' = 'menu',
 ): ComponentType<Props & { trigger: ReactElement }> {
   let loaded: ComponentType<Props & LoadedMenuProps> | undefined;
   let loading: Promise<ComponentType<Props & LoadedMenuProps>> | undefined;
@@ -74,12 +81,18 @@ export function lazyMenu<Props extends object>(
         },
       );
     };
-    return cloneElement(trigger as ReactElement<TriggerProps>, {
-      'aria-haspopup': 'menu',
+    const closed: TriggerProps = {
+      'aria-haspopup': popup,
       'aria-expanded': false,
       'data-state': 'closed',
       onPointerEnter: prefetch,
       onFocus: prefetch,
+    };
+    if (popup === 'dialog') {
+      return cloneElement(trigger as ReactElement<TriggerProps>, { ...closed, onClick: () => open('pointer') });
+    }
+    return cloneElement(trigger as ReactElement<TriggerProps>, {
+      ...closed,
       onPointerDown: (event) => {
         // As Radix's trigger: the main button without Ctrl, and the trigger does not take focus from the menu.
         if (event.button !== 0 || event.ctrlKey) return;
@@ -87,7 +100,8 @@ export function lazyMenu<Props extends object>(
         open('pointer');
       },
       onKeyDown: (event) => {
-        if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
+        const opens = event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown';
+        if (!opens && !(popup === 'listbox' && event.key === 'ArrowUp')) return;
         event.preventDefault();
         open('keyboard');
       },

@@ -1,4 +1,4 @@
-import { isOwnMediaPath } from '@lunara/shared/urls';
+import { isOwnMediaPath } from '@lunara/shared/urls-constants';
 import type { ComponentProps } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import type { MarkdownProps } from './markdown.tsx';

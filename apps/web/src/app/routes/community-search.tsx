@@ -1,4 +1,4 @@
-import { SEARCH_KINDS, SEARCH_SINCE, type SearchKind, type SearchSince } from '@lunara/shared/search';
+import { SEARCH_KINDS, SEARCH_SINCE, type SearchKind, type SearchSince } from '@lunara/shared/search-constants';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { IMAGE_WIDTHS, mediaImageUrl, pickImageWidth } from '@lunara/shared/media';
-import { isOwnMediaPath } from '@lunara/shared/urls';
+import { isOwnMediaPath } from '@lunara/shared/urls-constants';
 import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 

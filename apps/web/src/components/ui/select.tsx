@@ -1,8 +1,8 @@
-import { Check, ChevronDown } from 'lucide-react';
-import { Select as SelectPrimitive } from 'radix-ui';
+import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { lazyMenu } from '../lazy-menu.tsx';
 
-interface SelectProps {
+export interface SelectProps {
   id?: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -12,45 +12,40 @@ interface SelectProps {
   disabled?: boolean;
 }
 
-/** A labelled, keyboard-operable select over a fixed list of options. */
+// Forms on many first views have one (the post composer's category): the list's code (Radix Select and
+// its positioning, about 15 kB gzip) downloads when a select is first wanted.
+const SelectMenu = lazyMenu(() => import('./select-menu.tsx').then((module) => module.SelectMenu), 'listbox');
+
+/**
+ * A labelled, keyboard-operable select over a fixed list of options: the button shows the chosen one's
+ * label; pressed (or Enter, Space, the arrows), the list opens with the chosen one focused.
+ */
 export function Select({ id, value, onValueChange, options, className, disabled, ...aria }: SelectProps) {
+  const label = options.find((option) => option.value === value)?.label ?? '';
   return (
-    <SelectPrimitive.Root value={value} onValueChange={onValueChange} disabled={disabled}>
-      <SelectPrimitive.Trigger
-        id={id}
-        aria-label={aria['aria-label']}
-        className={cn(
-          'inline-flex h-11 w-full items-center justify-between gap-2 rounded-[var(--radius-control)] border border-line bg-white px-3.5 text-ink',
-          className,
-        )}
-      >
-        <SelectPrimitive.Value />
-        <SelectPrimitive.Icon>
-          <ChevronDown className="size-4 text-ink-muted" aria-hidden="true" />
-        </SelectPrimitive.Icon>
-      </SelectPrimitive.Trigger>
-      <SelectPrimitive.Portal>
-        <SelectPrimitive.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 min-w-[var(--radix-select-trigger-width)] rounded-[var(--radius-control)] border border-line bg-white p-1 shadow-card"
+    <SelectMenu
+      value={value}
+      onValueChange={onValueChange}
+      options={options}
+      disabled={disabled}
+      trigger={
+        <button
+          type="button"
+          role="combobox"
+          aria-expanded={false}
+          aria-autocomplete="none"
+          id={id}
+          aria-label={aria['aria-label']}
+          disabled={disabled}
+          className={cn(
+            'inline-flex h-11 w-full items-center justify-between gap-2 rounded-[var(--radius-control)] border border-line bg-white px-3.5 text-ink',
+            className,
+          )}
         >
-          <SelectPrimitive.Viewport>
-            {options.map((option) => (
-              <SelectPrimitive.Item
-                key={option.value}
-                value={option.value}
-                className="relative flex cursor-default items-center rounded-md py-2 pr-3 pl-8 text-sm outline-none data-[highlighted]:bg-moon-100 pointer-coarse:min-h-11"
-              >
-                <SelectPrimitive.ItemIndicator className="absolute left-2">
-                  <Check className="size-4" aria-hidden="true" />
-                </SelectPrimitive.ItemIndicator>
-                <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
-              </SelectPrimitive.Item>
-            ))}
-          </SelectPrimitive.Viewport>
-        </SelectPrimitive.Content>
-      </SelectPrimitive.Portal>
-    </SelectPrimitive.Root>
+          <span className="pointer-events-none">{label}</span>
+          <ChevronDown className="size-4 text-ink-muted" aria-hidden="true" />
+        </button>
+      }
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { HIDDEN_BLOCKED_LINE } from '@lunara/shared/blocks';
+import { HIDDEN_BLOCKED_LINE } from '@lunara/shared/blocks-constants';
 import { EyeOff } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 

@@ -1,5 +1,5 @@
-import type { Role } from '@lunara/shared/roles';
-import { TWO_FACTOR_REQUIRED_MESSAGE } from '@lunara/shared/two-factor';
+import type { Role } from '@lunara/shared/roles-constants';
+import { TWO_FACTOR_REQUIRED_MESSAGE } from '@lunara/shared/two-factor-constants';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

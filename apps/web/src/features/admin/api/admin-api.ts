@@ -11,7 +11,7 @@ import type {
 } from '@lunara/shared/admin';
 import type { EventVisibility } from '@lunara/shared/community';
 import type { StorageTotals } from '@lunara/shared/media';
-import type { Role } from '@lunara/shared/roles';
+import type { Role } from '@lunara/shared/roles-constants';
 import {
   infiniteQueryOptions,
   queryOptions,

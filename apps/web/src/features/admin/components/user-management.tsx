@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@lunara/shared/roles';
+import { ROLES, type Role } from '@lunara/shared/roles-constants';
 import { Download, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';

@@ -1,12 +1,12 @@
-import {
-  type AdminAssessment,
-  ASSESSMENT_CLAIM_STORAGE_KEY,
-  type AssessmentAnswers,
-  type MyPathway,
-  type PublicAssessment,
-  type SaveAssessmentBody,
-  type SubmittedAssessment,
+import type {
+  AdminAssessment,
+  AssessmentAnswers,
+  MyPathway,
+  PublicAssessment,
+  SaveAssessmentBody,
+  SubmittedAssessment,
 } from '@lunara/shared/assessment';
+import { ASSESSMENT_CLAIM_STORAGE_KEY } from '@lunara/shared/assessment-constants';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,6 +1,6 @@
 import type { TopicSummary } from '@lunara/shared/forums';
 import { formatCount } from '@lunara/shared/plural';
-import type { Role } from '@lunara/shared/roles';
+import type { Role } from '@lunara/shared/roles-constants';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';

@@ -1,5 +1,5 @@
 import type { CircleDetail, CircleMember } from '@lunara/shared/circles';
-import type { Role } from '@lunara/shared/roles';
+import type { Role } from '@lunara/shared/roles-constants';
 import { Crown, UserMinus } from 'lucide-react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';

@@ -1,5 +1,5 @@
 import type { CircleDetail } from '@lunara/shared/circles';
-import type { Role } from '@lunara/shared/roles';
+import type { Role } from '@lunara/shared/roles-constants';
 import { Lock, MessagesSquare, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';

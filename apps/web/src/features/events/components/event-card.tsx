@@ -1,6 +1,6 @@
 import type { CircleEvent } from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
-import { isHttpsUrl } from '@lunara/shared/urls';
+import { isHttpsUrl } from '@lunara/shared/urls-constants';
 import { Clock, MapPin, Users, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';

@@ -1,6 +1,6 @@
 import { type CircleEvent, EVENT_CANCELLED } from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
-import { isHttpsUrl } from '@lunara/shared/urls';
+import { isHttpsUrl } from '@lunara/shared/urls-constants';
 import { CalendarPlus, CalendarX, Clock, Link2, MapPin } from 'lucide-react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
-import { COMMENT_MAX } from '@lunara/shared/feed';
-import { isModeratorRole, type Role } from '@lunara/shared/roles';
+import { COMMENT_MAX } from '@lunara/shared/feed-constants';
+import { isModeratorRole, type Role } from '@lunara/shared/roles-constants';
 import { Pencil, Send, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
@@ -16,7 +16,7 @@ import { toast } from '../../../lib/toast.ts';
 import { EDIT_BUTTON_ATTRIBUTE, useFocusAfterEdit } from '../../../lib/use-focus-after-edit.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { HiddenByBlockLine } from '../../account/components/hidden-by-block-line.tsx';
-import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
+import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-button.tsx';
 import { useAddComment, useComments, useDeleteComment } from '../api/comments.ts';
 import { useEditComment } from '../api/edit-comment.ts';
 

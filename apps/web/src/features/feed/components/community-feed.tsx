@@ -1,4 +1,4 @@
-import type { Role } from '@lunara/shared/roles';
+import type { Role } from '@lunara/shared/roles-constants';
 import { PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { POST_CATEGORIES, type PostCategory } from '@lunara/shared/community';
-import { FILL_ALL_FIELDS } from '@lunara/shared/feed';
+import { FILL_ALL_FIELDS } from '@lunara/shared/feed-constants';
 import { type FormEvent, useId, useState } from 'react';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { RichTextEditor } from '../../../components/rich-text/rich-text-editor.tsx';

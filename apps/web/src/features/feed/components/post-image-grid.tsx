@@ -1,8 +1,14 @@
 import type { PostImage } from '@lunara/shared/media';
 import { IMAGE_WIDTHS, mediaImageUrl } from '@lunara/shared/media';
 import { useState } from 'react';
-import { ImageViewer } from '../../../components/image-viewer.tsx';
+import { lazyPart } from '../../../components/lazy-part.tsx';
 import { cn } from '../../../lib/cn.ts';
+
+// The viewer's code (a Radix dialog) downloads when a picture is first opened, not with the feed.
+const ImageViewer = lazyPart(
+  () => import('../../../components/image-viewer.tsx').then((module) => module.ImageViewer),
+  null,
+);
 
 /** The original's width: shown only in the viewer, never in the feed. */
 const VIEWER_WIDTH = IMAGE_WIDTHS.post_image.at(-1) as number;
@@ -40,6 +46,9 @@ export const imageAlt = (image: PostImage, index: number, count: number, authorN
 export function PostImageGrid({ images, authorName }: { images: PostImage[]; authorName: string }) {
   const [shown, setShown] = useState<number | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
+  // Once opened, the viewer stays mounted, so it closes animated and opens again at once.
+  const [viewerOpened, setViewerOpened] = useState(false);
+  if (shown !== null && !viewerOpened) setViewerOpened(true);
   if (images.length === 0) return null;
   const count = images.length;
   const alts = images.map((image, index) => imageAlt(image, index, count, authorName));
@@ -81,19 +90,21 @@ export function PostImageGrid({ images, authorName }: { images: PostImage[]; aut
           );
         })}
       </ul>
-      <ImageViewer
-        images={images.map((image, index) => ({
-          src: mediaImageUrl(image.url, VIEWER_WIDTH),
-          alt: alts[index] as string,
-          width: image.width,
-          height: image.height,
-        }))}
-        index={shown}
-        onIndexChange={setShown}
-        onClose={() => setShown(null)}
-        title={`Images from ${authorName}`}
-        returnFocusTo={opener}
-      />
+      {viewerOpened && (
+        <ImageViewer
+          images={images.map((image, index) => ({
+            src: mediaImageUrl(image.url, VIEWER_WIDTH),
+            alt: alts[index] as string,
+            width: image.width,
+            height: image.height,
+          }))}
+          index={shown}
+          onIndexChange={setShown}
+          onClose={() => setShown(null)}
+          title={`Images from ${authorName}`}
+          returnFocusTo={opener}
+        />
+      )}
     </>
   );
 }

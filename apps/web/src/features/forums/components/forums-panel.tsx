@@ -1,4 +1,4 @@
-import type { Role } from '@lunara/shared/roles';
+import type { Role } from '@lunara/shared/roles-constants';
 import { ForumCategories } from './forum-categories.tsx';
 import { TopicList } from './topic-list.tsx';
 import { TopicView } from './topic-view.tsx';

@@ -11,7 +11,7 @@ import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { EDIT_BUTTON_ATTRIBUTE, useFocusAfterEdit } from '../../../lib/use-focus-after-edit.ts';
 import { HiddenByBlockLine } from '../../account/components/hidden-by-block-line.tsx';
-import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
+import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-button.tsx';
 import { deleteReply, editReply, useForumMutation } from '../api/forum-mutations.ts';
 
 interface ReplyItemProps {

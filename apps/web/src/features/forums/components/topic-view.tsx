@@ -1,6 +1,6 @@
 import { REPLY_MAX, TOPIC_CONTENT_MAX, TOPIC_TITLE_MAX, type TopicDetail } from '@lunara/shared/forums';
 import { formatCount } from '@lunara/shared/plural';
-import { isModeratorRole, type Role } from '@lunara/shared/roles';
+import { isModeratorRole, type Role } from '@lunara/shared/roles-constants';
 import { ArrowLeft, Lock, LockOpen, Pencil, Pin, PinOff, Send, Trash2 } from 'lucide-react';
 import { Fragment, type KeyboardEvent, useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
@@ -20,7 +20,7 @@ import { EDIT_BUTTON_ATTRIBUTE, useFocusAfterEdit } from '../../../lib/use-focus
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { MuteButton } from '../../account/components/mute-button.tsx';
 import { SaveButton } from '../../bookmarks/components/save-button.tsx';
-import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-dialog.tsx';
+import { HiddenForReviewNote, ReportButton } from '../../moderation/components/report-button.tsx';
 import { addReply, deleteTopic, editTopic, setTopicFlag, useForumMutation } from '../api/forum-mutations.ts';
 import { useReplies, useTopic } from '../api/forum-queries.ts';
 import { firstNewReplyId, useTopicReadMark } from '../api/mark-topic-read.ts';

@@ -1,4 +1,5 @@
-import { ANONYMOUS_SISTER, type Conversation, type Message } from '@lunara/shared/messages';
+import type { Conversation, Message } from '@lunara/shared/messages';
+import { ANONYMOUS_SISTER } from '@lunara/shared/messages-constants';
 
 /**
  * The message whose arrival means "read the conversation now": in a direct one, her newest unread

@@ -1,4 +1,4 @@
-import { ANONYMOUS_SISTER } from '@lunara/shared/messages';
+import { ANONYMOUS_SISTER } from '@lunara/shared/messages-constants';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX } from '@lunara/shared/messages';
+import { MESSAGE_MAX } from '@lunara/shared/messages-constants';
 import { Send } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
-import { HIDDEN_BLOCKED_LINE } from '@lunara/shared/blocks';
-import { ANONYMOUS_SISTER } from '@lunara/shared/messages';
+import { HIDDEN_BLOCKED_LINE } from '@lunara/shared/blocks-constants';
+import { ANONYMOUS_SISTER } from '@lunara/shared/messages-constants';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
 import { useBlockState } from '../../account/api/blocks.ts';
-import { ReportButton } from '../../moderation/components/report-dialog.tsx';
+import { ReportButton } from '../../moderation/components/report-button.tsx';
 import { useConversation, useMarkConversationRead, useSendMessage, useThread } from '../api/messages.ts';
 import { useOutbox } from '../api/outbox.ts';
 import { memberCountLabel, newestToRead } from '../api/read-state.ts';

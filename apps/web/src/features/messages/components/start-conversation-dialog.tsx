@@ -1,4 +1,5 @@
-import { ANONYMOUS_SISTER, type Conversation } from '@lunara/shared/messages';
+import type { Conversation } from '@lunara/shared/messages';
+import { ANONYMOUS_SISTER } from '@lunara/shared/messages-constants';
 import { useEffect, useId, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { DialogContent } from '../../../components/ui/dialog.tsx';

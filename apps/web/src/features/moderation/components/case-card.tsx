@@ -23,7 +23,7 @@ import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type CaseActionInput, useCaseAction } from '../api/reports.ts';
 import { CaseRevisions } from './case-revisions.tsx';
-import { REPORT_NOUNS } from './report-dialog.tsx';
+import { REPORT_NOUNS } from './report-nouns.ts';
 
 type Panel = 'none' | 'warn' | 'suspend';
 

@@ -3,14 +3,11 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
-  type ReportTargetType,
   reportBodySchema,
 } from '@lunara/shared/moderation';
-import { Flag } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { FieldError } from '../../../components/field-error.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -18,21 +15,7 @@ import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSubmitOnce } from '../../../lib/use-idempotency-key.ts';
 import { useReport } from '../api/reports.ts';
-
-/** What the member calls the thing she reports, in the dialog's title and the button's label. */
-export const REPORT_NOUNS: Record<ReportTargetType, string> = {
-  post: 'post',
-  comment: 'comment',
-  topic: 'topic',
-  reply: 'reply',
-  message: 'message',
-  profile: 'profile',
-};
-
-export interface ReportTarget {
-  type: ReportTargetType;
-  id: string;
-}
+import { REPORT_NOUNS, type ReportTarget } from './report-nouns.ts';
 
 /**
  * Reporting: a reason (a radio group, arrows move between them) and a note, required for "Something else".
@@ -125,44 +108,5 @@ export function ReportDialog({ target, open, onClose }: { target: ReportTarget; 
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** A small "Report" control that opens the dialog; `withText` shows the word beside the flag. */
-export function ReportButton({
-  target,
-  withText = false,
-  className,
-}: {
-  target: ReportTarget;
-  withText?: boolean;
-  className?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const label = `Report ${REPORT_NOUNS[target.type]}`;
-  return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-label={withText ? undefined : label}
-        title={withText ? undefined : label}
-        className={className}
-        onClick={() => setOpen(true)}
-      >
-        <Flag className="size-4" aria-hidden="true" />
-        {withText && label}
-      </Button>
-      {open && <ReportDialog target={target} open={open} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
-/** The line a hidden item's author and staff see on it. */
-export function HiddenForReviewNote() {
-  return (
-    <p className="rounded-lg bg-moon-100 px-3 py-2 text-sm text-ink-muted" role="note">
-      Hidden while a moderator reviews it
-    </p>
   );
 }

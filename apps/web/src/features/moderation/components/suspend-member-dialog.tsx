@@ -1,4 +1,4 @@
-import type { Role } from '@lunara/shared/roles';
+import type { Role } from '@lunara/shared/roles-constants';
 import {
   MODERATOR_MAX_SUSPENSION_DAYS,
   SUSPENSION_PRESET_DAYS,

@@ -1,5 +1,5 @@
 import type { PodMeeting } from '@lunara/shared/pods';
-import { isHttpsUrl } from '@lunara/shared/urls';
+import { isHttpsUrl } from '@lunara/shared/urls-constants';
 import { CalendarPlus, CalendarX, MapPin, Video } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';

@@ -1,5 +1,5 @@
 import type { PodDetail } from '@lunara/shared/pods';
-import type { Role } from '@lunara/shared/roles';
+import type { Role } from '@lunara/shared/roles-constants';
 import { Clock, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';

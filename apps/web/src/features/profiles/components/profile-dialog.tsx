@@ -15,7 +15,7 @@ import { formatLongDate } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { BlockMemberButton } from '../../account/components/block-member-button.tsx';
-import { ReportButton } from '../../moderation/components/report-dialog.tsx';
+import { ReportButton } from '../../moderation/components/report-button.tsx';
 import { useProfile, useUpdateProfile } from '../api/profile.ts';
 import { ProfilePhoto } from './profile-photo.tsx';
 

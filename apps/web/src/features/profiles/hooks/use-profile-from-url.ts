@@ -1,4 +1,4 @@
-import { MEMBER_ID_PATTERN } from '@lunara/shared/params';
+import { MEMBER_ID_PATTERN } from '@lunara/shared/params-constants';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROFILE_PARAM } from '../../../components/rich-text/member-markdown.ts';

@@ -1,4 +1,5 @@
-import type { ReactionKey, ReactionState, ReactorPage } from '@lunara/shared/reactions';
+import type { ReactionState, ReactorPage } from '@lunara/shared/reactions';
+import type { ReactionKey } from '@lunara/shared/reactions-constants';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 

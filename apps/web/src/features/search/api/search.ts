@@ -1,4 +1,5 @@
-import type { SearchKind, SearchResponse, SearchSince } from '@lunara/shared/search';
+import type { SearchResponse } from '@lunara/shared/search';
+import type { SearchKind, SearchSince } from '@lunara/shared/search-constants';
 import {
   infiniteQueryOptions,
   keepPreviousData,

@@ -1,4 +1,4 @@
-import { MARK_END, MARK_START } from '@lunara/shared/search';
+import { MARK_END, MARK_START } from '@lunara/shared/search-constants';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MarkedText } from './marked-text.tsx';

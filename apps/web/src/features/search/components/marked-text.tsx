@@ -1,4 +1,4 @@
-import { splitMarked } from '@lunara/shared/search';
+import { splitMarked } from '@lunara/shared/search-constants';
 
 /**
  * A search result's text with the matched words in <mark>: the server brackets them with private-use

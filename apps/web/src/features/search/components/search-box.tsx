@@ -1,4 +1,5 @@
-import { SEARCH_QUERY_MAX, type SearchKind, type SearchResult } from '@lunara/shared/search';
+import type { SearchResult } from '@lunara/shared/search';
+import { SEARCH_QUERY_MAX, type SearchKind } from '@lunara/shared/search-constants';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

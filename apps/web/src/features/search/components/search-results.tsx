@@ -1,13 +1,12 @@
+import type { SearchGroup, SearchResult } from '@lunara/shared/search';
 import {
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
   SEARCH_SINCE,
   SEARCH_SINCE_LABELS,
-  type SearchGroup,
   type SearchKind,
-  type SearchResult,
   type SearchSince,
-} from '@lunara/shared/search';
+} from '@lunara/shared/search-constants';
 import { Link, useLocation } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
