@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'sister') => `${prefix}.${Date.now()}.${counter++}@example.com`;
@@ -84,4 +84,20 @@ export async function joinSeededCircle(page: Page, name = 'New Moon Manifesters'
     expect(joined.ok(), await joined.text()).toBe(true);
   }
   return `/community/circles/${circle.id}`;
+}
+
+/**
+ * Waits until React has taken over a prerendered control (`/`, `/dashboard`): before hydration the server's
+ * markup shows it, but a press does nothing yet. React marks each element it owns with its props.
+ */
+export async function waitUntilHydrated(control: Locator) {
+  await expect
+    .poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+}
+
+/** Presses a prerendered page's button once React handles it (a link works before, as a plain link). */
+export async function clickWhenHydrated(control: Locator) {
+  await waitUntilHydrated(control);
+  await control.click();
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, becomeMember, signInAs, signUpThroughForm } from './fixtures.ts';
+import { ADMIN_EMAIL, becomeMember, clickWhenHydrated, signInAs, signUpThroughForm } from './fixtures.ts';
 
 const hero = (page: Page) => page.getByRole('region', { name: 'Reclaim your power, in rhythm with the moon.' });
 
@@ -49,13 +49,13 @@ test('a free user sees "Free User", can sign out, and the hero starts checkout',
   await expect(page.getByRole('link', { name: 'I am a member - Log in' })).toHaveCount(0);
   await expect(hero(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Join Sacred Circle' })).toHaveAttribute('href', '#pricing');
-  await hero(page).getByRole('button', { name: 'Join Lunara for $55/month' }).click();
+  await clickWhenHydrated(hero(page).getByRole('button', { name: 'Join Lunara for $55/month' }));
   await expect(page).toHaveURL(/\/billing\/test-checkout$/);
   await expect(page.getByText('Test mode - no card is charged')).toBeVisible();
 
   // The pricing card's button does what the hero's does: straight to checkout, not to the dashboard.
   await page.goto('/');
-  await page.locator('#pricing').getByRole('button', { name: 'Join Lunara for $55/month' }).click();
+  await clickWhenHydrated(page.locator('#pricing').getByRole('button', { name: 'Join Lunara for $55/month' }));
   await expect(page).toHaveURL(/\/billing\/test-checkout$/);
 });
 
@@ -68,7 +68,7 @@ test('a member sees "Active Member", the next billing date and Manage Subscripti
     'href',
     '/community?tab=circles',
   );
-  await hero(page).getByRole('button', { name: 'Manage Subscription' }).click();
+  await clickWhenHydrated(hero(page).getByRole('button', { name: 'Manage Subscription' }));
   await expect(page).toHaveURL(/\/billing\/test-portal$/);
 });
 
@@ -80,10 +80,10 @@ test('an admin without a membership is offered the subscription, never a portal 
   await page.goto('/');
   await expect(hero(page).getByText('Admin Access')).toBeVisible();
   await expect(hero(page).getByRole('button', { name: 'Manage Subscription' })).toHaveCount(0);
-  await hero(page).getByRole('button', { name: 'Subscribe - $55/month' }).click();
+  await clickWhenHydrated(hero(page).getByRole('button', { name: 'Subscribe - $55/month' }));
   await expect(page).toHaveURL(/\/billing\/test-checkout$/);
   await page.goto('/');
-  await page.locator('#pricing').getByRole('button', { name: 'Subscribe - $55/month' }).click();
+  await clickWhenHydrated(page.locator('#pricing').getByRole('button', { name: 'Subscribe - $55/month' }));
   await expect(page).toHaveURL(/\/billing\/test-checkout$/);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Take Assessment' })).toHaveAttribute('href', '/assessment');
@@ -100,7 +100,7 @@ test('an admin without a membership is offered the subscription, never a portal 
   // Arriving at the portal anyway, she can subscribe from there.
   await page.goto('/billing/test-portal');
   await expect(page.getByText('You have no active membership.')).toBeVisible();
-  await page.getByRole('button', { name: 'Subscribe - $55/month' }).click();
+  await clickWhenHydrated(page.getByRole('button', { name: 'Subscribe - $55/month' }));
   await expect(page).toHaveURL(/\/billing\/test-checkout$/);
 });
 
@@ -127,7 +127,7 @@ test.describe('in another time zone and language than the server', () => {
     await page.goto('/dashboard');
     // Her billing date in her own language, written once the browser has the page.
     await expect(page.getByText(/Next billing date: \d{1,2}\. \p{L}+ \d{4}/u)).toBeVisible();
-    await page.getByRole('button', { name: 'Manage Subscription' }).click();
+    await clickWhenHydrated(page.getByRole('button', { name: 'Manage Subscription' }));
     await expect(page).toHaveURL(/\/billing\/test-portal/);
     expect(problems).toEqual([]);
   });

@@ -13,7 +13,8 @@ test('a post has its own page: linked from the feed, kept on reload, with its co
   await page.goto('/community');
   await page.getByRole('article', { name: title }).getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(`/community/post/${post.id}`);
-  await expect(page).toHaveTitle(/^Post - /);
+  // Named after the post once it is here (the route's "Post" only until then).
+  await expect(page).toHaveTitle(`${title} - Lunara`);
   const article = page.getByRole('article', { name: title });
   await expect(article.getByText('First to reply')).toBeVisible();
   await page.reload();

@@ -36,6 +36,21 @@ test("on a phone the Sisterhood's tab strip fades where tabs wait and shows the 
   const first = page.getByRole('tab', { name: 'Community Feed' });
   await expect(first).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => isWhollyInView(first)).toBe(true);
+
+  // The arrows move and choose, round from the first to the last; the strip is one stop of the Tab key,
+  // which leaves it for the chosen panel.
+  await expect(first).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Sacred Circles' })).toBeFocused();
+  await expect(page).toHaveURL(/tab=circles/);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  const saved = page.getByRole('tab', { name: 'Saved' });
+  await expect(saved).toBeFocused();
+  await expect(saved).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { selected: true })).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tabpanel', { name: 'Saved' })).toBeFocused();
 });
 
 test('on a phone the admin panel fits the screen and its tab strip shows the active tab', async ({ page }) => {

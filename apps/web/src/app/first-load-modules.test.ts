@@ -6,19 +6,22 @@ import { describe, expect, it } from 'vitest';
  * What a first visit downloads before the page draws: the app's entry and the page's own module, with
  * everything they import statically (an `import()` downloads later, when wanted). Libraries that only some
  * moments need stay out of it: zod (about 25 kB gzip; forms and the API's checks), the Markdown parser
- * (35 kB; formatted texts) and Radix's menus, selects, popovers and dialogs (about 30 kB; opened ones).
+ * (35 kB; formatted texts), Radix (menus, selects, popovers and dialogs: about 30 kB; opened ones) and
+ * the formatting editor (writing and editing).
  */
 const SRC = path.resolve(import.meta.dirname, '..');
 const SHARED = path.resolve(SRC, '../../../packages/shared/src');
 const FIRST_VIEWS = ['main.tsx', 'app/routes/landing.tsx', 'app/routes/dashboard.tsx', 'app/routes/community.tsx'];
 const LATER = [
   'zod',
+  'radix-ui',
   'react-markdown',
   'components/ui/dialog.tsx',
   'components/ui/dropdown-menu.tsx',
   'components/ui/popover.tsx',
   'components/ui/select-menu.tsx',
   'components/image-viewer.tsx',
+  'components/rich-text/rich-text-editor.tsx',
 ];
 
 const STATIC_IMPORT = /^(?:import|export)\s+(?!type\b)(?:[^;'"]*?\sfrom\s+)?'([^']+)'/gms;
@@ -77,5 +80,6 @@ describe('what a first visit downloads', () => {
     expect(reachedFrom(path.join(SRC, 'app/routes/auth.tsx')).has('zod')).toBe(true);
     expect(reachedFrom(path.join(SRC, 'components/markdown-renderer.tsx')).has('react-markdown')).toBe(true);
     expect(reachedFrom(path.join(SRC, 'components/confirm-dialog.tsx')).has('components/ui/dialog.tsx')).toBe(true);
+    expect(reachedFrom(path.join(SRC, 'components/confirm-dialog.tsx')).has('radix-ui')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -7,9 +8,9 @@ import { useActingRole } from '../../features/account/components/staff-two-facto
 import { usePost } from '../../features/feed/api/get-post.ts';
 import { PostCard } from '../../features/feed/components/post-card.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
-import { ProfileDialog } from '../../features/profiles/components/profile-dialog.tsx';
 import { useProfileFromUrl } from '../../features/profiles/hooks/use-profile-from-url.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { ProfileDialog } from '../community-parts.tsx';
 import { useDocumentTitle } from '../document-title.ts';
 import { RequireMembership } from '../guards.tsx';
 import { useMembership } from '../hooks/use-membership.ts';
@@ -25,6 +26,9 @@ function PostPage() {
   const navigate = useNavigate();
   const [profileId, setProfileId] = useProfileFromUrl();
   const actingRole = useActingRole();
+  // As on the community page: the dialog's code downloads when a profile is first opened, then stays.
+  const [profileOpened, setProfileOpened] = useState(false);
+  if (profileId && !profileOpened) setProfileOpened(true);
   if (!user) return null;
   const isGone = post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
 
@@ -56,7 +60,7 @@ function PostPage() {
           />
         )}
       </div>
-      <ProfileDialog userId={profileId} onClose={() => setProfileId(null)} />
+      {profileOpened && <ProfileDialog userId={profileId} onClose={() => setProfileId(null)} />}
     </MemberPage>
   );
 }

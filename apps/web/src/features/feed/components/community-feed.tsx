@@ -2,6 +2,7 @@ import type { Role } from '@lunara/shared/roles-constants';
 import { PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { lazyPart } from '../../../components/lazy-part.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,7 +13,12 @@ import { PinnedAnnouncements } from '../../announcements/components/pinned-annou
 import { useFeedVisit } from '../api/feed-visit.ts';
 import { useFromCirclesPosts, usePosts } from '../api/get-posts.ts';
 import { PostCard } from './post-card.tsx';
-import { PostComposer } from './post-composer.tsx';
+
+// Shown once she presses Create Post: its code (the editor, image uploads) downloads then.
+const PostComposer = lazyPart(
+  () => import('./post-composer.tsx').then((module) => module.PostComposer),
+  'Opening the composer...',
+);
 
 type FeedSource = 'all' | 'circles';
 

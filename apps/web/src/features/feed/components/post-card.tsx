@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { EditInPlace } from '../../../components/edit-in-place.tsx';
 import { EditedMark } from '../../../components/edited-mark.tsx';
+import { lazyPart } from '../../../components/lazy-part.tsx';
 import { FormattedText } from '../../../components/rich-text/formatted-text.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -23,9 +24,14 @@ import { HiddenForReviewNote, ReportButton } from '../../moderation/components/r
 import { PostReactions } from '../../reactions/components/post-reactions.tsx';
 import { useEditPost } from '../api/edit-post.ts';
 import { useDeletePost, usePinPost, useSetLike } from '../api/post-mutations.ts';
-import { CommentSection } from './comment-section.tsx';
 import { NewBadge } from './new-badge.tsx';
 import { PostImageGrid } from './post-image-grid.tsx';
+
+// Shown once she opens a post's comments (or on the post's own page): the comment box's editor comes with it.
+const CommentSection = lazyPart(
+  () => import('./comment-section.tsx').then((module) => module.CommentSection),
+  'Loading comments...',
+);
 
 interface PostCardProps {
   post: Post;
