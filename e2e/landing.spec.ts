@@ -72,6 +72,28 @@ test('a member sees "Active Member", the next billing date and Manage Subscripti
   await expect(page).toHaveURL(/\/billing\/test-portal$/);
 });
 
+test('a button pressed before the page has come alive still does what it says', async ({ page }) => {
+  await becomeMember(page);
+  // A slow phone: the prerendered page shows well before its code has arrived and taken it over.
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    held = true;
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/');
+  const manage = hero(page).getByRole('button', { name: 'Manage Subscription' });
+  await expect.poll(() => held).toBe(true);
+  await manage.click();
+  await expect(page).toHaveURL(/\/$/);
+  release();
+  await expect(page).toHaveURL(/\/billing\/test-portal$/);
+});
+
 test('an admin without a membership is offered the subscription, never a portal with nothing to manage', async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, matchPath, Route, Routes, StaticRouter } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorBoundary } from '../components/route-error.tsx';
@@ -52,6 +52,24 @@ const lazyPage = (page: Page) =>
     return page.load().then((Component) => ({ default: Component }));
   });
 
+declare global {
+  interface Window {
+    /** Set by a prerendered page's loader (apps/server pages/page-html.ts): see PageHydrated. */
+    __lunaraHydrated?: () => void;
+  }
+}
+
+/**
+ * Draws nothing. On a prerendered page its effect runs once the page's own part is hydrated (the
+ * page's Suspense boundary hydrates after the app's shell), and tells the page's loader, which presses
+ * again a button she pressed before React could answer it, and stops keeping presses. Elsewhere (and
+ * after the first time) it does nothing.
+ */
+function PageHydrated() {
+  useEffect(() => window.__lunaraHydrated?.(), []);
+  return null;
+}
+
 /**
  * A page: drawn at once when its module is already here (always so for the page the app opens on: see
  * main.tsx), so that the first render replaces the server's HTML with the same page, never with a
@@ -64,6 +82,7 @@ function RoutePage({ page }: { page: Page }) {
     <RouteErrorBoundary onRetry={() => setPage(() => page.Loaded ?? lazyPage(page))}>
       <Suspense fallback={<FullPageLoader />}>
         <Page />
+        <PageHydrated />
       </Suspense>
     </RouteErrorBoundary>
   );

@@ -8,9 +8,15 @@ import { PAGE_BOOT_ELEMENT_ID, type PageBoot } from '@lunara/shared/page-boot';
  * rendering); the timeout after it, once it is on screen. The second timeout starts the code anyway
  * where frames are not drawn (a background tab). Inline, so that it costs no request: the CSP allows
  * this exact text by its hash.
+ *
+ * Until React has taken the page over, a button shows but does nothing: the loader keeps the last button
+ * pressed meanwhile (and stops a form's native submit). `window.__lunaraHydrated`, which the router
+ * calls once the page is hydrated (web app/router.tsx), stops keeping them and presses that button again
+ * (the same element: hydration keeps the server's nodes). A link needs none of this: it works before,
+ * as a plain link.
  */
 export const PAGE_LOADER_SCRIPT =
-  "(function(s,d){var done=0;function go(){if(done++)return;(s.dataset.preload||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var m=d.createElement('script');m.type='module';m.crossOrigin='';m.src=s.dataset.entry;d.head.appendChild(m)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})(document.currentScript,document)";
+  "(function(s,d,w){var kept=null;function keep(e){var b=e.target&&e.target.closest?e.target.closest('button'):null;if(!b||b.disabled)return;e.preventDefault();e.stopPropagation();kept=b}d.addEventListener('click',keep,true);w.__lunaraHydrated=function(){d.removeEventListener('click',keep,true);var b=kept;kept=null;if(b&&b.isConnected&&!b.disabled)b.click()};var done=0;function go(){if(done++)return;(s.dataset.preload||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var m=d.createElement('script');m.type='module';m.crossOrigin='';m.src=s.dataset.entry;d.head.appendChild(m)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})(document.currentScript,document,window)";
 
 /** The CSP source that allows PAGE_LOADER_SCRIPT, and no other inline script. */
 export const PAGE_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(PAGE_LOADER_SCRIPT).digest('base64')}'`;

@@ -55,11 +55,12 @@ describe('page template', () => {
     const script = { dataset: { entry: '/assets/index.js', preload: '/assets/react.js /assets/landing.js' } };
     const frames: Array<() => void> = [];
     const timers: Array<{ run: () => void; ms: number }> = [];
-    const run = new Function('document', 'requestAnimationFrame', 'setTimeout', PAGE_LOADER_SCRIPT);
+    const run = new Function('document', 'requestAnimationFrame', 'setTimeout', 'window', PAGE_LOADER_SCRIPT);
     run(
-      { ...document, currentScript: script },
+      { ...document, currentScript: script, addEventListener: () => {}, removeEventListener: () => {} },
       (callback: () => void) => frames.push(callback),
       (callback: () => void, ms: number) => timers.push({ run: callback, ms }),
+      {},
     );
     expect(appended).toEqual([]); // nothing before the first frame
     for (const frame of frames) frame();
@@ -70,6 +71,58 @@ describe('page template', () => {
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/landing.js' },
       { type: 'module', crossOrigin: '', src: '/assets/index.js' },
     ]);
+  });
+
+  it('keeps the button pressed before hydration, stops its form, and presses it again once hydrated', () => {
+    const listeners = new Map<string, (event: unknown) => void>();
+    const document = {
+      currentScript: { dataset: { entry: '/assets/index.js', preload: '' } },
+      addEventListener: (type: string, listener: (event: unknown) => void, capture: boolean) => {
+        expect(capture).toBe(true); // before anything on the page hears it
+        listeners.set(type, listener);
+      },
+      removeEventListener: (type: string, listener: (event: unknown) => void) => {
+        if (listeners.get(type) === listener) listeners.delete(type);
+      },
+    };
+    const window: { __lunaraHydrated?: () => void } = {};
+    new Function('document', 'requestAnimationFrame', 'setTimeout', 'window', PAGE_LOADER_SCRIPT)(
+      document,
+      () => {},
+      () => {},
+      window,
+    );
+    const pressed: string[] = [];
+    const button = (name: string, disabled = false) => ({
+      name,
+      disabled,
+      isConnected: true,
+      click: () => pressed.push(name),
+    });
+    const press = (target: unknown) => {
+      const event = {
+        target: { closest: (selector: string) => (selector === 'button' ? target : null) },
+        stopped: 0,
+        preventDefault() {
+          this.stopped++;
+        },
+        stopPropagation() {
+          this.stopped++;
+        },
+      };
+      listeners.get('click')?.(event);
+      return event.stopped;
+    };
+    expect(press(button('Subscribe'))).toBe(2);
+    expect(press(button('Disabled', true))).toBe(0); // a disabled button is left alone
+    expect(press(null)).toBe(0); // so is a press beside any button (a link works as a plain link)
+    expect(press(button('Manage Subscription'))).toBe(2); // the last one pressed is the one she wants
+    expect(pressed).toEqual([]);
+    window.__lunaraHydrated?.();
+    expect(pressed).toEqual(['Manage Subscription']);
+    expect(listeners.has('click')).toBe(false); // from now on React answers presses itself
+    window.__lunaraHydrated?.();
+    expect(pressed).toEqual(['Manage Subscription']);
   });
 
   it('serves index.html unchanged when there is nothing to add', () => {
