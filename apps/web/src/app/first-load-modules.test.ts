@@ -3,15 +3,23 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * What a first visit downloads before the page draws: the app's entry and the page's own module, with
- * everything they import statically (an `import()` downloads later, when wanted). Libraries that only some
- * moments need stay out of it: zod (about 25 kB gzip; forms and the API's checks), the Markdown parser
+ * What a first visit downloads before the page draws: the app's entry and the page's own module (the
+ * landing page, the dashboard, the community, a post and a course), with everything they import
+ * statically (an `import()` downloads later, when wanted). Libraries that only some moments need stay
+ * out of it: zod (about 25 kB gzip; forms and the API's checks), the Markdown parser
  * (35 kB; formatted texts), Radix (menus, selects, popovers and dialogs: about 30 kB; opened ones) and
  * the formatting editor (writing and editing).
  */
 const SRC = path.resolve(import.meta.dirname, '..');
 const SHARED = path.resolve(SRC, '../../../packages/shared/src');
-const FIRST_VIEWS = ['main.tsx', 'app/routes/landing.tsx', 'app/routes/dashboard.tsx', 'app/routes/community.tsx'];
+const FIRST_VIEWS = [
+  'main.tsx',
+  'app/routes/landing.tsx',
+  'app/routes/dashboard.tsx',
+  'app/routes/community.tsx',
+  'app/routes/post.tsx',
+  'app/routes/course.tsx',
+];
 const LATER = [
   'zod',
   'radix-ui',
