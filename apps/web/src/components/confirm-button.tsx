@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { useOpenedOnce } from '../lib/use-opened-once.ts';
 import { lazyPart } from './lazy-part.tsx';
 import { Button, type ButtonVariant } from './ui/button.tsx';
 
@@ -31,18 +32,10 @@ export function ConfirmButton({
   variant = 'ghost',
 }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
+  const opened = useOpenedOnce(open);
   return (
     <>
-      <Button
-        variant={variant}
-        size="sm"
-        aria-label={label}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-      >
+      <Button variant={variant} size="sm" aria-label={label} onClick={() => setOpen(true)}>
         {children}
       </Button>
       {opened && (

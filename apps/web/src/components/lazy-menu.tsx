@@ -32,10 +32,10 @@ type TriggerProps = {
 };
 
 /**
- * A dropdown menu, a popover or a select (Radix) whose code downloads the first time it is wanted, not with the page: its trigger
- * is drawn at once as the same button Radix's trigger renders while closed, the download starts when the
- * pointer comes over it or it takes focus, and a press opens the menu once it is here (the same keys and
- * button as Radix's trigger). The menu library (about 30 kB gzip: menu, popper, focus scope) stays off the
+ * A dropdown menu, a popover or a select (Radix) whose code downloads the first time it is wanted, not
+ * with the page: its trigger is drawn at once as the same button Radix's trigger renders while closed,
+ * the download starts when the pointer comes over it or it takes focus, and a press opens the menu once
+ * it is here (the same keys and button as Radix's trigger). The menu library (about 30 kB gzip: menu, popper, focus scope) stays off the
  * first load of every page that has a menu in its header. Once downloaded, later mounts draw the menu itself.
  */
 export function lazyMenu<Props extends object>(

@@ -1,5 +1,4 @@
 import { UserRound } from 'lucide-react';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
@@ -9,6 +8,7 @@ import { UnreadMessagesBadge } from '../../features/messages/components/unread-m
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { useProfileFromUrl } from '../../features/profiles/hooks/use-profile-from-url.ts';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
+import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 import {
   CirclesPanel,
   EventsPanel,
@@ -45,8 +45,7 @@ function Community() {
   const [profileId, setProfileId] = useProfileFromUrl();
   const actingRole = useActingRole();
   // The dialog's code downloads when a profile is first opened; it stays mounted after, so it closes animated.
-  const [profileOpened, setProfileOpened] = useState(false);
-  if (profileId && !profileOpened) setProfileOpened(true);
+  const profileOpened = useOpenedOnce(Boolean(profileId));
   if (!user) return null;
   const viewer = { id: user.id, role: actingRole ?? user.role };
 

@@ -1,5 +1,4 @@
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -10,6 +9,7 @@ import { PostCard } from '../../features/feed/components/post-card.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { useProfileFromUrl } from '../../features/profiles/hooks/use-profile-from-url.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 import { ProfileDialog } from '../community-parts.tsx';
 import { useDocumentTitle } from '../document-title.ts';
 import { RequireMembership } from '../guards.tsx';
@@ -27,8 +27,7 @@ function PostPage() {
   const [profileId, setProfileId] = useProfileFromUrl();
   const actingRole = useActingRole();
   // As on the community page: the dialog's code downloads when a profile is first opened, then stays.
-  const [profileOpened, setProfileOpened] = useState(false);
-  if (profileId && !profileOpened) setProfileOpened(true);
+  const profileOpened = useOpenedOnce(Boolean(profileId));
   if (!user) return null;
   const isGone = post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
 

@@ -3,6 +3,7 @@ import { IMAGE_WIDTHS, mediaImageUrl } from '@lunara/shared/media';
 import { useState } from 'react';
 import { lazyPart } from '../../../components/lazy-part.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 
 // The viewer's code (a Radix dialog) downloads when a picture is first opened, not with the feed.
 const ImageViewer = lazyPart(
@@ -46,9 +47,7 @@ export const imageAlt = (image: PostImage, index: number, count: number, authorN
 export function PostImageGrid({ images, authorName }: { images: PostImage[]; authorName: string }) {
   const [shown, setShown] = useState<number | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
-  // Once opened, the viewer stays mounted, so it closes animated and opens again at once.
-  const [viewerOpened, setViewerOpened] = useState(false);
-  if (shown !== null && !viewerOpened) setViewerOpened(true);
+  const viewerOpened = useOpenedOnce(shown !== null);
   if (images.length === 0) return null;
   const count = images.length;
   const alts = images.map((image, index) => imageAlt(image, index, count, authorName));

@@ -7,6 +7,7 @@ import { lazyPart } from '../../../components/lazy-part.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { useSetReaction } from '../api/reactions.ts';
 
 // A feed page draws this under every post: the menu's and the dialog's code download when first wanted.
@@ -26,7 +27,7 @@ interface PostReactionsProps {
 export function PostReactions({ postId, counts, mine }: PostReactionsProps) {
   const react = useSetReaction();
   const [whoOpen, setWhoOpen] = useState(false);
-  const [whoOpened, setWhoOpened] = useState(false);
+  const whoOpened = useOpenedOnce(whoOpen);
   const given = REACTIONS.filter((reaction) => (counts[reaction.key] ?? 0) > 0);
   const toggle = (reaction: ReactionKey) =>
     react.mutate(
@@ -71,15 +72,7 @@ export function PostReactions({ postId, counts, mine }: PostReactionsProps) {
         );
       })}
       {given.length > 0 && (
-        <Button
-          variant="link"
-          size="sm"
-          className="text-sm"
-          onClick={() => {
-            setWhoOpened(true);
-            setWhoOpen(true);
-          }}
-        >
+        <Button variant="link" size="sm" className="text-sm" onClick={() => setWhoOpen(true)}>
           Who reacted
         </Button>
       )}
