@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { becomeMember } from './fixtures.ts';
+import { becomeMember, clickWhenHydrated } from './fixtures.ts';
 
 const headers = { origin: process.env.E2E_ORIGIN ?? '' };
 
@@ -19,7 +19,10 @@ test('the Journey card shows placeholders, not zeros, until her figures arrive',
     await held;
     await route.continue();
   });
-  await page.goto('/dashboard');
+  // The server draws /dashboard with her figures: reached from another page (once the app runs there),
+  // the browser asks for them.
+  await page.goto('/community');
+  await clickWhenHydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
   const card = page.getByRole('heading', { name: 'Your Journey' }).locator('..');
   await expect(card).toHaveAttribute('aria-busy', 'true');
   await expect(card.getByText('Lessons complete')).toBeVisible();
@@ -40,7 +43,10 @@ test('a list that failed to load has a Retry button that loads it again', async 
     if (failing && route.request().method() === 'GET') await route.abort('connectionreset');
     else await route.continue();
   });
-  await page.goto('/community');
+  // The server draws /community with the feed: reached from another page (once the app runs there), the
+  // browser asks for it.
+  await page.goto('/dashboard');
+  await clickWhenHydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sisterhood' }));
   const failure = page.getByRole('alert').filter({ hasText: 'Failed to load posts' });
   await expect(failure).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { becomeMember } from './fixtures.ts';
+import { becomeMember, waitUntilHydrated } from './fixtures.ts';
 
 test('a member searches the community: suggestions as she types, results by kind, filters, and opens one', async ({
   page,
@@ -22,8 +22,12 @@ test('a member searches the community: suggestions as she types, results by kind
   // "/" focuses the box from the page.
   const box = page.getByRole('combobox', { name: 'Search the community' });
   await expect(page.getByRole('tab', { name: 'Community Feed' })).toBeVisible();
-  await page.keyboard.press('/');
-  await expect(box).toBeFocused();
+  // The page is drawn by the server: the shortcut works once the app has taken it over.
+  await waitUntilHydrated(box);
+  await expect(async () => {
+    await page.keyboard.press('/');
+    await expect(box).toBeFocused({ timeout: 500 });
+  }).toPass();
   await box.pressSequentially(`evening ${word.slice(0, 10)}`);
   const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
   const suggestion = suggestions.getByRole('option', { name: new RegExp(title) });

@@ -8,9 +8,11 @@ import { takePageBoot } from './app/page-boot.ts';
 import { preloadPage } from './app/router.tsx';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import { rememberTimeZone } from './lib/time-zone-cookie.ts';
 
 // Before anything is awaited: Chrome fires beforeinstallprompt once, soon after the page loads.
 captureInstallPrompt();
+rememberTimeZone();
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 const boot = takePageBoot();

@@ -15,7 +15,20 @@ export interface PageBoot {
   me: MeResponse;
   /** Only for a signed-in member. */
   subscription: SubscriptionStatusResponse | null;
+  /**
+   * On a prerendered page, the other reads it drew (the feed's first page, a course), as the web app's
+   * query cache wrote them out (TanStack Query's `dehydrate`): the browser's first render draws the same.
+   * Opaque here: only the web app reads it.
+   */
+  queries?: unknown;
 }
+
+/**
+ * The browser's time zone ("Europe/Paris"), written by the web app as it starts: the server draws a
+ * prerendered page's dates and her day's rituals in it, as her browser will.
+ */
+export const TIME_ZONE_COOKIE = 'lunara-tz';
+export const TIME_ZONE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** Which pages the server prerenders: for everyone, or only for a signed-in member (a visitor is sent on). */
 export type Prerender = 'everyone' | 'members';

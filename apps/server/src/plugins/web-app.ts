@@ -8,9 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSharedReadCache } from '../lib/shared-read-cache.ts';
 import { loadPageBoot, visitorBoot } from '../modules/pages/page-boot.ts';
+import { encodePage, pickPageEncoding } from '../modules/pages/page-encoding.ts';
 import { createPageTemplate } from '../modules/pages/page-html.ts';
+import { requestLocale } from '../modules/pages/page-locale.ts';
 import { loadPageManifest } from '../modules/pages/page-manifest.ts';
 import { loadPrerenderer } from '../modules/pages/page-prerenderer.ts';
+import { answerPageReads } from '../modules/pages/page-reads.ts';
 import { applyPageTheme } from '../modules/pages/page-theme.ts';
 import { retainBuilds } from '../modules/pages/retained-builds.ts';
 import { readThemeCookie } from '../modules/theme/theme-cookie.ts';
@@ -43,26 +46,40 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
   const pageOf = loadPageManifest(webDist);
   const renderPage = await loadPrerenderer(webDist);
   const visitorPages = createSharedReadCache<string>({ maxAgeMs: VISITOR_PAGE_TTL_MS, maxEntries: VISITOR_PAGES_KEPT });
+  // The same pages as sent: in each theme and encoding, compressed once.
+  const visitorBodies = createSharedReadCache<Buffer | string>({
+    maxAgeMs: VISITOR_PAGE_TTL_MS,
+    maxEntries: VISITOR_PAGES_KEPT * 3,
+  });
 
   // A page that cannot be prerendered is still served, with the loading state: slower, not broken.
+  // A member's page is drawn for her: its reads answered with her session, in her language and time
+  // zone. A visitor's is drawn for nobody in particular (every visitor is served it).
   const render = async (request: FastifyRequest, url: string, boot: PageBoot | null) => {
     const page = pageOf(url.split('?')[0] ?? '/');
-    const body =
-      boot && renderPage && (page.prerender === 'everyone' || (page.prerender === 'members' && boot.me.user))
-        ? await renderPage(url, boot).catch((error: unknown) => {
+    const asVisitor = !boot?.me.user;
+    const rendered =
+      boot && renderPage && (page.prerender === 'everyone' || (page.prerender === 'members' && !asVisitor))
+        ? await renderPage(url, boot, {
+            transport: answerPageReads(app, request, { asVisitor }),
+            ...(asVisitor ? { locale: undefined, timeZone: undefined } : requestLocale(request)),
+          }).catch((error: unknown) => {
             request.log.error({ err: error }, 'page not prerendered');
             return null;
           })
         : null;
-    return template({ boot, preloads: page.files, body });
+    const pageBoot = boot && rendered?.queries ? { ...boot, queries: rendered.queries } : boot;
+    return template({ boot: pageBoot, preloads: page.files, body: rendered?.html ?? null });
   };
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // An address that is none of the app's routes gets the not-found page with a 404.
+    const encoding = pickPageEncoding(request.headers['accept-encoding']);
     reply
       .status(pageOf(request.url.split('?')[0] ?? '/').status)
       .type('text/html; charset=utf-8')
-      .header('vary', 'cookie');
+      .header('vary', 'cookie, accept-encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
     const member = await request.getSessionUser().catch(() => null);
     if (!member) {
       // A visitor's page is the same whatever the query string says: one entry (and one render) per
@@ -70,12 +87,13 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
       const pathname = request.url.split('?')[0] ?? '/';
       // Keyed by the plans too: a page made before the owner changed them is not served after.
       const boot = await visitorBoot(app);
-      const html = await visitorPages.get(`${pathname} ${JSON.stringify(boot.config.plans)}`, () =>
-        render(request, pathname, boot),
-      );
-      // The theme is written after the shared cache: one entry serves every visitor's choice.
+      const key = `${pathname} ${JSON.stringify(boot.config.plans)}`;
+      // The theme is written after the shared cache: one render serves every visitor's choice.
       const theme = resolveThemeChoice({ cookie: readThemeCookie(request.headers.cookie) });
-      return reply.header('cache-control', 'no-cache').send(applyPageTheme(html, theme));
+      const body = await visitorBodies.get(`${key} ${theme} ${encoding}`, async () =>
+        encodePage(applyPageTheme(await visitorPages.get(key, () => render(request, pathname, boot)), theme), encoding),
+      );
+      return reply.header('cache-control', 'no-cache').send(body);
     }
     // Without the boot data the app asks the API itself: a failure here costs speed, not the page.
     const boot = await loadPageBoot(app, request).catch((error: unknown) => {
@@ -85,7 +103,7 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
     const theme = resolveThemeChoice({ member: boot?.me.user?.theme, cookie: readThemeCookie(request.headers.cookie) });
     return reply
       .header('cache-control', 'private, no-cache')
-      .send(applyPageTheme(await render(request, request.url, boot), theme));
+      .send(await encodePage(applyPageTheme(await render(request, request.url, boot), theme), encoding));
   };
 }
 

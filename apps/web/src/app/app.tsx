@@ -1,5 +1,5 @@
 import type { PageBoot } from '@lunara/shared/page-boot';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppErrorBoundary } from '../components/app-error-boundary.tsx';
 import { NewVersionBanner } from '../components/new-version-banner.tsx';
@@ -8,9 +8,18 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { seedQueryCache } from './page-boot.ts';
 import { AppRoutes } from './router.tsx';
 
-/** The whole app; `location` only when the server renders it (entry-server.tsx). */
-export function App({ boot, location }: { boot: PageBoot | null; location?: string }) {
+/** The whole app; `location` and `queryClient` only when the server renders it (entry-server.tsx). */
+export function App({
+  boot,
+  location,
+  queryClient: given,
+}: {
+  boot: PageBoot | null;
+  location?: string;
+  queryClient?: QueryClient;
+}) {
   const [queryClient] = useState(() => {
+    if (given) return given;
     const client = createQueryClient();
     seedQueryCache(client, boot);
     return client;

@@ -1,8 +1,9 @@
 import { PAGE_BOOT_ELEMENT_ID, type PageBoot } from '@lunara/shared/page-boot';
-import type { QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { getAppConfigQueryOptions } from '../features/app-config/api/get-app-config.ts';
 import { getMeQueryOptions } from '../features/auth/api/get-me.ts';
 import { getSubscriptionQueryOptions } from '../features/billing/api/get-subscription.ts';
+import { localTimeZone } from '../lib/local-format.ts';
 
 /**
  * Takes the boot data the server wrote into the page (there is none under the Vite dev server, and
@@ -20,9 +21,22 @@ export function takePageBoot(doc: Document = document): PageBoot | null {
   }
 }
 
-/** Puts the boot data where the queries for /api/config, /api/me and the subscription would. */
+/** What a prerendered page read on the server (PageBoot.queries), and in which time zone. */
+export interface PageReads {
+  timeZone: string;
+  state: DehydratedState;
+}
+
+/**
+ * Puts the boot data where the queries for /api/config, /api/me and the subscription would, and the
+ * prerendered page's other reads where they were on the server.
+ */
 export function seedQueryCache(client: QueryClient, boot: PageBoot | null): void {
   if (!boot) return;
+  const reads = boot.queries as PageReads | undefined;
+  // Read for another time zone (her browser's was not known yet, or she has travelled): her day's
+  // rituals and calendar may differ. The page then asks for them itself.
+  if (reads && reads.timeZone === localTimeZone()) hydrate(client, reads.state);
   client.setQueryData(getAppConfigQueryOptions().queryKey, boot.config);
   client.setQueryData(getMeQueryOptions().queryKey, boot.me);
   const user = boot.me.user;

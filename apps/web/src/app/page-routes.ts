@@ -5,9 +5,10 @@ import { paths } from '../config/paths.ts';
  * Which route module (apps/web/src/app/routes/<module>.tsx) draws each address. The router loads them
  * lazily; the build lists each one's files (vite.config.ts, dist/pages.json) so that the server can
  * preload the opened page's code with the HTML instead of after the main script has run.
- * `prerender`: the server also renders the page into the HTML (entry-server.tsx), so it is painted
- * before any script runs. Only the two pages people arrive on, whose controls are links or work
- * once the script is there: a form typed into before the script took over would lose its text.
+ * `prerender`: the server also renders the page into the HTML with its reads answered
+ * (entry-server.tsx), so it is painted, with her feed or course, before any script runs. The pages
+ * people arrive on, whose controls are links or buttons (a press before the script took over is
+ * pressed again after: page-html.ts) or fields whose text hydration keeps.
  * 'members': only for a signed-in member (a visitor is sent on to /auth).
  * `title`: the page's name in the document title, before the product's ("Community - Lunara").
  */
@@ -21,14 +22,14 @@ export const PAGE_ROUTES = [
   { path: paths.dashboard.path, module: 'dashboard', prerender: 'members', title: 'Dashboard' },
   { path: paths.assessment.path, module: 'assessment', title: 'Self-Assessment' },
   { path: paths.courses.path, module: 'courses', title: 'Course Library' },
-  { path: paths.course.path, module: 'course', title: 'Course' },
+  { path: paths.course.path, module: 'course', prerender: 'members', title: 'Course' },
   { path: paths.lesson.path, module: 'lesson', title: 'Lesson' },
-  { path: paths.community.path, module: 'community', title: 'Community' },
+  { path: paths.community.path, module: 'community', prerender: 'members', title: 'Community' },
   { path: paths.circle.path, module: 'circle', title: 'Sacred Circle' },
   { path: paths.post.path, module: 'post', title: 'Post' },
   { path: paths.communitySearch.path, module: 'community-search', title: 'Search' },
   { path: paths.pod.path, module: 'pod', title: 'Mentorship Pod' },
-  { path: paths.rituals.path, module: 'rituals', title: 'Daily Rituals' },
+  { path: paths.rituals.path, module: 'rituals', prerender: 'members', title: 'Daily Rituals' },
   { path: paths.bathBuilder.path, module: 'bath-builder', title: 'Spiritual Bath Builder' },
   { path: paths.bathRecipe.path, module: 'bath-recipe', title: 'Bath Recipe' },
   { path: paths.settings.path, module: 'settings', title: 'Account Settings' },

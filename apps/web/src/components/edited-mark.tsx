@@ -1,6 +1,7 @@
+import { localDateFormat } from '../lib/local-format.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 
-const exactTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+const exactTime = (iso: string) => localDateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
 /**
  * "Edited" beside an item's time once its author has changed it: the exact time on hover, and read

@@ -1,5 +1,6 @@
 import type { ErrorResponse } from '@lunara/shared/api';
 import { IDEMPOTENCY_KEY_HEADER } from '@lunara/shared/idempotency';
+import { serverRender } from './server-render.ts';
 
 /** An API failure with the server's own message, ready to show to the member. */
 export class ApiError extends Error {
@@ -36,8 +37,10 @@ export async function apiFetch<T>(path: string, init: ApiRequest = {}): Promise<
     init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' };
   if (init.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey;
   let response: Response;
+  // While the server prerenders a page, it answers the page's reads itself.
+  const send = serverRender()?.transport ?? fetch;
   try {
-    response = await fetch(path, {
+    response = await send(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
       headers,

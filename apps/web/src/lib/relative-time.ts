@@ -1,3 +1,5 @@
+import { localRelativeFormat } from './local-format.ts';
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -7,13 +9,12 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
-const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-
 /** "3 hours ago", "yesterday", "just now". */
 export function relativeTime(iso: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size)
+      return localRelativeFormat({ numeric: 'auto' }).format(Math.round(seconds / size), unit);
   }
   return 'just now';
 }

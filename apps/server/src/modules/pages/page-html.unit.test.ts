@@ -125,6 +125,89 @@ describe('page template', () => {
     expect(pressed).toEqual(['Manage Subscription']);
   });
 
+  it('tells React, once hydrated, of the text typed into a field before, then presses the kept button', () => {
+    const listeners = new Map<string, (event: unknown) => void>();
+    const document = {
+      currentScript: { dataset: { entry: '/assets/index.js', preload: '' } },
+      addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+    const window: { __lunaraHydrated?: () => void } = {};
+    new Function('document', 'requestAnimationFrame', 'setTimeout', 'window', PAGE_LOADER_SCRIPT)(
+      document,
+      () => {},
+      () => {},
+      window,
+    );
+    const heard: string[] = [];
+    // A field as React hydrates it: its own `value` property notes what React last knew (its value
+    // tracker) and writes through to the element's, which the prototype's setter sets alone.
+    class Field {
+      text = '';
+      known = '';
+      isConnected = true;
+      constructor(
+        readonly tagName: string,
+        readonly type: string,
+        drawn: string,
+      ) {
+        this.text = drawn;
+        Object.defineProperty(this, 'value', {
+          get: () => this.text,
+          set: (value: string) => {
+            this.known = value;
+            this.text = value;
+          },
+        });
+      }
+      dispatchEvent(event: Event) {
+        // React's onChange runs only when the element's text differs from what it knew.
+        if (event.type === 'input' && event.bubbles && this.text !== this.known)
+          heard.push(`${this.tagName} ${this.text}`);
+        this.known = this.text;
+        return true;
+      }
+    }
+    Object.defineProperty(Field.prototype, 'value', {
+      get(this: Field) {
+        return this.text;
+      },
+      set(this: Field, value: string) {
+        this.text = value;
+      },
+    });
+    const typeInto = (field: Field, text: string) => {
+      field.text = text; // the browser's own typing, which React's tracker does not see
+      listeners.get('input')?.({ target: field });
+    };
+    const search = new Field('INPUT', 'search', '');
+    const note = new Field('TEXTAREA', 'textarea', '');
+    const box = new Field('INPUT', 'checkbox', 'on');
+    const gone = new Field('INPUT', 'text', '');
+    typeInto(search, 'moo');
+    typeInto(search, 'moon');
+    typeInto(note, 'Grateful today');
+    typeInto(box, 'off');
+    typeInto(gone, 'lost');
+    gone.isConnected = false;
+    const pressed: string[] = [];
+    const button = { disabled: false, isConnected: true, click: () => pressed.push(`pressed after ${heard.length}`) };
+    listeners.get('click')?.({
+      target: { closest: () => button },
+      preventDefault() {},
+      stopPropagation() {},
+    });
+    // Hydration: React's tracker starts from each element's text as it finds it, hers included.
+    for (const field of [search, note, box, gone]) field.known = field.text;
+    window.__lunaraHydrated?.();
+    // Each field once, with all she typed; not a checkbox's value, nor a field no longer on the page.
+    expect(heard).toEqual(['INPUT moon', 'TEXTAREA Grateful today']);
+    expect(search.text).toBe('moon');
+    // The fields first, so a button that sends them sends her text.
+    expect(pressed).toEqual(['pressed after 2']);
+    expect(listeners.has('input')).toBe(false);
+  });
+
   it('serves index.html unchanged when there is nothing to add', () => {
     expect(createPageTemplate(INDEX)({ boot: null, preloads: [] })).toBe(INDEX);
   });

@@ -2,8 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageBoot } from '@lunara/shared/page-boot';
+import type { PageReadTransport } from './page-reads.ts';
 
-type RenderPage = (url: string, boot: PageBoot) => Promise<string>;
+/** The page's HTML, and the reads it drew with (PageBoot.queries), null when it made none. */
+export interface RenderedPage {
+  html: string;
+  queries: unknown;
+}
+
+/** Who the page is drawn for (the web app's ServerRender: apps/web/src/lib/server-render.ts). */
+export interface PageRender {
+  transport: PageReadTransport;
+  locale: string | undefined;
+  timeZone: string | undefined;
+}
+
+type RenderPage = (url: string, boot: PageBoot, render: PageRender) => Promise<RenderedPage>;
 
 /**
  * The web app's server renderer (apps/web/src/entry-server.tsx, built into apps/web/dist-ssr), or

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { PageBoot } from '@lunara/shared/page-boot';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ fs.writeFileSync(
   JSON.stringify([
     { path: '/', files: ['/assets/landing.js'], prerender: 'everyone' },
     { path: '/dashboard', files: ['/assets/dashboard.js'], prerender: 'members' },
-    { path: '/community', files: ['/assets/community.js'], prerender: null },
+    { path: '/community', files: ['/assets/community.js'], prerender: 'members' },
     { path: '/course/:courseId', files: ['/assets/course.js'], prerender: null },
     { path: '*', files: ['/assets/not-found.js'], prerender: null },
   ]),
@@ -30,10 +31,22 @@ fs.writeFileSync(
 fs.writeFileSync(
   path.join(root, 'dist-ssr', 'entry-server.js'),
   `let renders = 0;
-export async function renderPage(url, boot) {
+const outcome = (promise) => promise.then(async (response) => response.status + ' ' + (await response.text()), (error) => 'refused: ' + error.message);
+export async function renderPage(url, boot, render) {
+  const transport = render.transport;
   if (url.includes('fail')) throw new Error('render failed');
   renders += 1;
-  return '<main>' + url + ' for ' + (boot.me.user ? boot.me.user.email : 'a visitor') + ', render ' + renders + '</main>';
+  const main = '<main>' + url + ' for ' + (boot.me.user ? boot.me.user.email : 'a visitor') + ', render ' + renders + '</main>';
+  if (!url.startsWith('/community')) return { html: main, queries: null };
+  // The community page's reads, and what a page may not do while it is drawn.
+  const reads = {
+    locale: render.locale + ' ' + render.timeZone,
+    me: await outcome(transport('/api/me', {})),
+    subscription: await outcome(transport('/api/billing/subscription', {})),
+    post: await outcome(transport('/api/posts', { method: 'POST', body: '{}' })),
+    health: await outcome(transport('/health', {})),
+  };
+  return { html: main, queries: reads };
 }`,
 );
 
@@ -65,6 +78,27 @@ describe('pages', () => {
     expect(boot.me).toEqual({ user: null });
     expect(boot.subscription).toBeNull();
     expect(boot.config).toEqual((await t.request({ method: 'GET', url: '/api/config' })).json());
+  });
+
+  it('sends a page compressed when the browser takes Brotli or gzip, and as it is otherwise', async () => {
+    const member = await t.signUpSubscriber();
+    for (const cookie of [undefined, member.cookie]) {
+      const url = cookie ? '/dashboard' : '/';
+      const plain = await t.request({ method: 'GET', url, cookie });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('cookie, accept-encoding');
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+        ['gzip;q=1.0, br;q=0', 'gzip', zlib.gunzipSync],
+        ['deflate, identity', undefined, (body: Buffer) => body],
+      ] as const) {
+        const response = await t.request({ method: 'GET', url, cookie, headers: { 'accept-encoding': accept } });
+        expect(response.headers['content-encoding'], accept).toBe(encoding);
+        const html = decode(response.rawPayload).toString('utf8');
+        // The same page: a member's is made again per request (its render count moves on).
+        expect(html.replace(/render \d+/, ''), accept).toBe(plain.body.replace(/render \d+/, ''));
+      }
+    }
   });
 
   it("reuses a visitor's page instead of rendering it again, whatever query string comes with it", async () => {
@@ -103,10 +137,62 @@ describe('pages', () => {
 
   it('serves a page that is not prerendered with its loading state and boot data', async () => {
     const member = await t.signUp();
-    const response = await t.request({ method: 'GET', url: '/community', cookie: member.cookie });
+    const response = await t.request({ method: 'GET', url: '/course/7', cookie: member.cookie });
     expect(response.body).toContain('<div id="root"><p>Loading...</p></div>');
-    expect(response.body).toContain('href="/assets/community.js"');
+    expect(response.body).toContain('href="/assets/course.js"');
     expect(bootOf(response.body).me.user?.email).toBe(member.email);
+  });
+
+  it("answers a prerendered page's reads as the API answers her, and lets it read nothing else", async () => {
+    const member = await t.signUpSubscriber();
+    const other = await t.signUpSubscriber();
+    const response = await t.request({ method: 'GET', url: '/community', cookie: member.cookie });
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    const reads = bootOf(response.body).queries as Record<string, string>;
+    expect(reads.locale).toBe('undefined undefined'); // her browser told nothing: the server's own
+    const answer = async (url: string) => {
+      const api = await t.api(member, 'GET', url);
+      return `${api.statusCode} ${api.body}`;
+    };
+    // Her own session through the route's own guards, never another member's.
+    expect(reads.me).toBe(await answer('/api/me'));
+    expect(reads.me).toContain(member.email);
+    expect(reads.me).not.toContain(other.email);
+    expect(reads.subscription).toBe(await answer('/api/billing/subscription'));
+    // Drawing a page changes nothing and reads only the API.
+    expect(reads.post).toBe('refused: A prerendered page may only read the API, not POST /api/posts');
+    expect(reads.health).toBe('refused: A prerendered page may only read the API, not GET /health');
+    // A member's reads are hers: the next member's page is drawn with her own.
+    const next = await t.request({ method: 'GET', url: '/community', cookie: other.cookie });
+    expect((bootOf(next.body).queries as Record<string, string>).me).toContain(other.email);
+  });
+
+  it("draws a member's page in her browser's language and time zone, and ignores what is not one", async () => {
+    const member = await t.signUpSubscriber();
+    const localeOf = async (headers: Record<string, string>) => {
+      const cookie = [member.cookie, headers.cookie].filter(Boolean).join('; ');
+      const response = await t.request({ method: 'GET', url: '/community', cookie, headers: { ...headers, cookie } });
+      return (bootOf(response.body).queries as Record<string, string>).locale;
+    };
+    expect(await localeOf({ 'accept-language': 'en-GB,en;q=0.9', cookie: 'lunara-tz=Pacific%2FKiritimati' })).toBe(
+      'en-GB Pacific/Kiritimati',
+    );
+    expect(await localeOf({ 'accept-language': 'de', cookie: 'lunara-tz=Europe/Berlin' })).toBe('de Europe/Berlin');
+    for (const [language, zone] of [
+      ['*', 'Mars/Olympus'],
+      ['x'.repeat(200), '%E0%A4%A'],
+      ['not a tag!', `${'Europe/'.repeat(40)}Paris`],
+    ] as const) {
+      expect(await localeOf({ 'accept-language': language, cookie: `lunara-tz=${zone}` }), zone).toBe(
+        'undefined undefined',
+      );
+    }
+  });
+
+  it('writes no page reads into a page that made none', async () => {
+    const member = await t.signUpSubscriber();
+    const response = await t.request({ method: 'GET', url: '/dashboard', cookie: member.cookie });
+    expect(bootOf(response.body)).not.toHaveProperty('queries');
   });
 
   it("answers an address that is none of the app's routes with 404 and the not-found page, for visitors and members", async () => {

@@ -1,4 +1,5 @@
 import { THEME_COOKIE, THEME_COOKIE_MAX_AGE_SECONDS, type ThemeChoice } from '@lunara/shared/theme';
+import { readCookie } from '../../lib/read-cookie.ts';
 
 /** The cookie as lib/theme.ts writes it in the browser: readable by the page, sent on every page load. */
 export function themeCookieHeader(theme: ThemeChoice, secure: boolean): string {
@@ -6,11 +7,5 @@ export function themeCookieHeader(theme: ThemeChoice, secure: boolean): string {
 }
 
 /** The value of the theme cookie in a Cookie header, or null. */
-export function readThemeCookie(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === THEME_COOKIE) return value.join('=');
-  }
-  return null;
-}
+export const readThemeCookie = (cookieHeader: string | undefined): string | null =>
+  readCookie(cookieHeader, THEME_COOKIE);

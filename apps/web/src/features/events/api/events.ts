@@ -2,15 +2,15 @@ import type { AttendeeList, CircleEvent, CircleEventBody, EventView } from '@lun
 import type { RsvpStatus } from '@lunara/shared/community';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { localTimeZone } from '../../../lib/local-format.ts';
 
 /** The browser's own time zone: "Today" and "This Week" are the member's calendar. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const getEventsQueryOptions = (view: EventView) =>
   queryOptions({
     queryKey: ['events', view],
     queryFn: () =>
-      apiFetch<{ events: CircleEvent[] }>(`/api/events?view=${view}&tz=${encodeURIComponent(browserTimeZone())}`),
+      apiFetch<{ events: CircleEvent[] }>(`/api/events?view=${view}&tz=${encodeURIComponent(localTimeZone())}`),
   });
 export const useEvents = (view: EventView) => useQuery(getEventsQueryOptions(view));
 

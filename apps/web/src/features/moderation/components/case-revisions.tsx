@@ -1,7 +1,8 @@
 import type { ContentRevision } from '@lunara/shared/editing';
+import { localDateFormat } from '../../../lib/local-format.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 
-const exactTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+const exactTime = (iso: string) => localDateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
 /** What the author wrote before her edits, newest first: a report may be about words she has since changed. */
 export function CaseRevisions({ revisions }: { revisions: ContentRevision[] }) {

@@ -6,11 +6,12 @@ import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { localDateFormat } from '../../../lib/local-format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelMeeting } from '../api/pods.ts';
 import { MeetingForm } from './meeting-form.tsx';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+const when = () => localDateFormat({ dateStyle: 'full', timeStyle: 'short' });
 
 function MeetingItem({
   podId,
@@ -36,7 +37,7 @@ function MeetingItem({
             {meeting.title}
           </p>
           <p className="text-sm text-ink-muted">
-            <time dateTime={meeting.startsAt}>{when.format(new Date(meeting.startsAt))}</time> ·{' '}
+            <time dateTime={meeting.startsAt}>{when().format(new Date(meeting.startsAt))}</time> ·{' '}
             {meeting.durationMinutes} min
           </p>
         </div>

@@ -3,9 +3,9 @@ import type { CompleteRitualBody, CreateRitualBody, Ritual } from '@lunara/share
 import type { MoonPhaseKey } from '@lunara/shared/rituals';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { localTimeZone as timeZone } from '../../../lib/local-format.ts';
 
 /** Her calendar's "today" is her own day: the browser's time zone goes with the request. */
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const withParams = (path: string, params: Record<string, string | undefined | null>) => {
   const search = new URLSearchParams();

@@ -7,9 +7,9 @@ import type {
 } from '@lunara/shared/ritual-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { localTimeZone as timeZone } from '../../../lib/local-format.ts';
 
 /** "Today" is the member's own day: the browser's time zone goes with every request. */
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const getRitualsTodayQueryOptions = () =>
   queryOptions({

@@ -11,6 +11,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { localDateFormat } from '../../../lib/local-format.ts';
 import { useJournal } from '../api/journal.ts';
 import { dayTitle } from './calendar-dates.ts';
 import { JournalEntryDialog } from './journal-entry-dialog.tsx';
@@ -40,7 +41,7 @@ function EnergyMeter({ level }: { level: number }) {
 function EntryItem({ entry }: { entry: JournalEntry }) {
   const [isEditing, setIsEditing] = useState(false);
   const phase = moonPhaseInfo(entry.moonPhase);
-  const time = new Date(entry.completedAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  const time = localDateFormat({ hour: 'numeric', minute: '2-digit' }).format(new Date(entry.completedAt));
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-line bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">

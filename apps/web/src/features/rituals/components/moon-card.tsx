@@ -4,12 +4,13 @@ import { LocateFixed } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { localDateFormat } from '../../../lib/local-format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSaveLocation } from '../api/rituals.ts';
 import { MOON_CARD_TEXT } from './moon-card-text.ts';
 
-const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dayTime = new Intl.DateTimeFormat(undefined, { weekday: 'long', hour: 'numeric', minute: '2-digit' });
+const time = () => localDateFormat({ hour: 'numeric', minute: '2-digit' });
+const dayTime = () => localDateFormat({ weekday: 'long', hour: 'numeric', minute: '2-digit' });
 
 /** Today's moon: phase, energy, the real illuminated percentage, and (with a location) its timing. */
 export function MoonCard({ moon }: { moon: Moon }) {
@@ -56,13 +57,13 @@ export function MoonCard({ moon }: { moon: Moon }) {
         <span className={cn('text-sm', text.body)}>{moon.illuminationPercent}% illuminated</span>
       </div>
       <p className={cn('text-sm', text.body)}>
-        {next.name} begins {dayTime.format(new Date(moon.nextPhase.at))}.
+        {next.name} begins {dayTime().format(new Date(moon.nextPhase.at))}.
         {moon.timing && (
           <>
             {' '}
             Where you are, the moon rises{' '}
-            {moon.timing.moonrise ? `at ${time.format(new Date(moon.timing.moonrise))}` : 'not at all'} and sets{' '}
-            {moon.timing.moonset ? `at ${time.format(new Date(moon.timing.moonset))}` : 'not at all'} today.
+            {moon.timing.moonrise ? `at ${time().format(new Date(moon.timing.moonrise))}` : 'not at all'} and sets{' '}
+            {moon.timing.moonset ? `at ${time().format(new Date(moon.timing.moonset))}` : 'not at all'} today.
           </>
         )}
       </p>

@@ -1,0 +1,39 @@
+import { serverRender } from './server-render.ts';
+
+/**
+ * Dates and times in the member's own language and time zone: the browser's, and on the server (a
+ * prerendered page) the ones her browser reported (lib/time-zone-cookie.ts, Accept-Language), so that
+ * the page hydrates with the very text the server drew. Formatters are costly to make: one for each
+ * language, zone and set of options, kept.
+ */
+const formats = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+
+function kept<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+  let format = formats.get(key) as T | undefined;
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** Her time zone ("Europe/Paris"), as the API's `tz` parameters want it. */
+export const localTimeZone = (): string =>
+  serverRender()?.timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+
+/** A date and time format in her language and time zone. */
+export function localDateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const render = serverRender();
+  const locale = render?.locale;
+  const timeZone = render?.timeZone;
+  return kept(
+    `d ${locale} ${timeZone} ${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, { ...options, timeZone }),
+  );
+}
+
+/** "3 hours ago" in her language. */
+export function localRelativeFormat(options: Intl.RelativeTimeFormatOptions): Intl.RelativeTimeFormat {
+  const locale = serverRender()?.locale;
+  return kept(`r ${locale} ${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options));
+}
