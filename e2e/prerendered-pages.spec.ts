@@ -76,8 +76,19 @@ test.describe('far from the server, in another language', () => {
     await expect(page.getByText(`begins ${begins}.`)).toBeVisible();
   });
 
+  test("a visitor's landing page, drawn once for every visitor, hydrates unchanged here too", async ({ page }) => {
+    const redraws = redrawsOf(page);
+    await page.goto('/');
+    await waitUntilHydrated(page.getByRole('main').getByRole('heading').first());
+    // Its courses came with the page.
+    await expect(page.getByRole('heading', { name: 'Goddess Goals' }).first()).toBeVisible();
+    expect(redraws).toEqual([]);
+  });
+
   test('a first page drawn before the server knew her time zone asks for her day itself', async ({ page }) => {
     await becomeMember(page);
+    // Once the app has run there (it writes the cookie as it starts), the server is made to forget it.
+    await waitUntilHydrated(page.getByRole('heading', { name: 'Active Lunara Member' }));
     await page.context().clearCookies({ name: 'lunara-tz' });
     const asked: string[] = [];
     page.on('request', (request) => {

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, becomeMember, signInAs } from './fixtures.ts';
+import { ADMIN_EMAIL, becomeMember, signInAs, waitUntilHydrated } from './fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 667 } });
 
@@ -19,15 +19,18 @@ test("on a phone the Sisterhood's tab strip fades where tabs wait and shows the 
   await page.goto('/community?tab=circles');
   const strip = page.getByRole('tablist', { name: 'Community sections' });
   await expect(page.getByRole('tab', { name: 'Sacred Circles' })).toHaveAttribute('aria-selected', 'true');
-  expect(await fadeOf(strip)).not.toBe('none');
+  // The server draws the page; the strip measures itself, and takes keys, once the app runs.
+  await waitUntilHydrated(page.getByRole('tab', { name: 'Sacred Circles' }));
+  await expect.poll(() => fadeOf(strip)).not.toBe('none');
   expect(await pageWidth(page)).toBeLessThanOrEqual(375);
 
   // Opened at the last tab (a link, a notification): the strip has scrolled to it.
   await page.goto('/community?tab=leaderboard');
   const last = page.getByRole('tab', { name: 'Leaderboard' });
   await expect(last).toHaveAttribute('aria-selected', 'true');
+  await waitUntilHydrated(last);
   await expect.poll(() => isWhollyInView(last)).toBe(true);
-  expect(await fadeOf(strip)).not.toBe('none');
+  await expect.poll(() => fadeOf(strip)).not.toBe('none');
   expect(await pageWidth(page)).toBeLessThanOrEqual(375);
 
   // And back to the first with the keyboard.

@@ -14,13 +14,15 @@ import { renderOnServerWith, type ServerRender } from './lib/server-render.ts';
 const renders = new AsyncLocalStorage<ServerRender>();
 renderOnServerWith(() => renders.getStore());
 
-/** Reads that need the answer of a read before them (a course's lessons, then her progress) add a round. */
+/** Reads that need the answer of a read before them, or a part's code, add a round (a tab's panel, its reads). */
 const MAX_READ_ROUNDS = 3;
 
 export interface RenderedPage {
   html: string;
   /** The reads the page drew with, for the browser's query cache (PageBoot.queries); null if none. */
   queries: PageReads | null;
+  /** Where a guard sends her instead (components/redirect.tsx): the server answers with a redirect. */
+  redirect: string | null;
 }
 
 const isEnabled = (query: Query) => {
@@ -38,14 +40,15 @@ const isEnabled = (query: Query) => {
  * (apps/server/src/modules/pages).
  */
 export function renderPage(url: string, boot: PageBoot, render: ServerRender): Promise<RenderedPage> {
-  return asServerRender(render, () => drawWithReads(url, boot));
+  const context: ServerRender = { ...render, redirect: undefined, downloads: [] };
+  return asServerRender(context, () => drawWithReads(url, boot, context));
 }
 
 /** Runs `work` as part of `render`: its reads, dates and times, and all it awaits, are that member's. */
 export const asServerRender = <T,>(render: ServerRender, work: () => Promise<T>): Promise<T> =>
   renders.run(render, work);
 
-async function drawWithReads(url: string, boot: PageBoot): Promise<RenderedPage> {
+async function drawWithReads(url: string, boot: PageBoot, context: ServerRender): Promise<RenderedPage> {
   await preloadPage(new URL(url, 'http://localhost').pathname);
   const client = createQueryClient();
   // A failed read is the browser's to try again, not a reason to hold the page.
@@ -59,18 +62,26 @@ async function drawWithReads(url: string, boot: PageBoot): Promise<RenderedPage>
     );
   const asked = new Set<string>();
   let html = draw();
-  for (let round = 0; round < MAX_READ_ROUNDS; round++) {
-    const wanted = unansweredReads(client).filter((query) => !asked.has(query.queryHash));
-    if (wanted.length === 0) break;
+  for (let round = 0; round < MAX_READ_ROUNDS && !context.redirect; round++) {
+    const wanted = context.transport ? unansweredReads(client).filter((query) => !asked.has(query.queryHash)) : [];
+    const downloads = context.downloads?.splice(0) ?? [];
+    if (wanted.length === 0 && downloads.length === 0) break;
     for (const query of wanted) asked.add(query.queryHash);
-    await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
+    await Promise.all([
+      ...wanted.map((query) => query.fetch().catch(() => undefined)),
+      // A part whose code fails to load is drawn loading, as the browser will until it has it.
+      ...downloads.map((download) => download.catch(() => undefined)),
+    ]);
     for (const query of wanted) if (query.state.status === 'error') client.getQueryCache().remove(query);
     html = draw();
   }
+  if (context.redirect) return { html: '', queries: null, redirect: context.redirect };
   const state = dehydrate(client, {
     shouldDehydrateQuery: (query) => asked.has(query.queryHash) && query.state.status === 'success',
   });
-  return { html, queries: state.queries.length > 0 ? { timeZone: localTimeZone(), state } : null };
+  const timeZone = context.zoneUsed ? localTimeZone() : null;
+  const queries = state.queries.length > 0 ? { timeZone, state } : null;
+  return { html, queries, redirect: null };
 }
 
 function unansweredReads(client: QueryClient): Query[] {

@@ -12,7 +12,7 @@ import { encodePage, pickPageEncoding } from '../modules/pages/page-encoding.ts'
 import { createPageTemplate } from '../modules/pages/page-html.ts';
 import { requestLocale } from '../modules/pages/page-locale.ts';
 import { loadPageManifest } from '../modules/pages/page-manifest.ts';
-import { loadPrerenderer } from '../modules/pages/page-prerenderer.ts';
+import { loadPrerenderer, type RenderedPage, sameSitePath } from '../modules/pages/page-prerenderer.ts';
 import { answerPageReads } from '../modules/pages/page-reads.ts';
 import { applyPageTheme } from '../modules/pages/page-theme.ts';
 import { retainBuilds } from '../modules/pages/retained-builds.ts';
@@ -54,32 +54,40 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
 
   // A page that cannot be prerendered is still served, with the loading state: slower, not broken.
   // A member's page is drawn for her: its reads answered with her session, in her language and time
-  // zone. A visitor's is drawn for nobody in particular (every visitor is served it).
-  const render = async (request: FastifyRequest, url: string, boot: PageBoot | null) => {
+  // zone. A visitor's is drawn for nobody in particular (every visitor is served it), without reads.
+  const prerender = async (request: FastifyRequest, url: string, boot: PageBoot | null) => {
     const page = pageOf(url.split('?')[0] ?? '/');
     const asVisitor = !boot?.me.user;
-    const rendered =
-      boot && renderPage && (page.prerender === 'everyone' || (page.prerender === 'members' && !asVisitor))
-        ? await renderPage(url, boot, {
-            transport: answerPageReads(app, request, { asVisitor }),
-            ...(asVisitor ? { locale: undefined, timeZone: undefined } : requestLocale(request)),
-          }).catch((error: unknown) => {
-            request.log.error({ err: error }, 'page not prerendered');
-            return null;
-          })
-        : null;
-    const pageBoot = boot && rendered?.queries ? { ...boot, queries: rendered.queries } : boot;
-    return template({ boot: pageBoot, preloads: page.files, body: rendered?.html ?? null });
+    if (!boot || !renderPage || !(page.prerender === 'everyone' || (page.prerender === 'members' && !asVisitor))) {
+      return null;
+    }
+    // A visitor's page is made for every visitor: nothing of the request that happened to make it.
+    const forHer = asVisitor
+      ? { transport: undefined, locale: undefined, timeZone: undefined }
+      : { transport: answerPageReads(app, request), ...requestLocale(request) };
+    return renderPage(url, boot, forHer).catch((error: unknown) => {
+      request.log.error({ err: error }, 'page not prerendered');
+      return null;
+    });
   };
+  const html = (url: string, boot: PageBoot | null, rendered: RenderedPage | null) =>
+    template({
+      boot: boot && rendered?.queries ? { ...boot, queries: rendered.queries } : boot,
+      preloads: pageOf(url.split('?')[0] ?? '/').files,
+      body: rendered?.html ?? null,
+    });
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // An address that is none of the app's routes gets the not-found page with a 404.
     const encoding = pickPageEncoding(request.headers['accept-encoding']);
-    reply
-      .status(pageOf(request.url.split('?')[0] ?? '/').status)
-      .type('text/html; charset=utf-8')
-      .header('vary', 'cookie, accept-encoding');
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    reply.header('vary', 'cookie, accept-encoding');
+    const sendPage = (body: Buffer | string) => {
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply
+        .status(pageOf(request.url.split('?')[0] ?? '/').status)
+        .type('text/html; charset=utf-8')
+        .send(body);
+    };
     const member = await request.getSessionUser().catch(() => null);
     if (!member) {
       // A visitor's page is the same whatever the query string says: one entry (and one render) per
@@ -90,10 +98,13 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
       const key = `${pathname} ${JSON.stringify(boot.config.plans)}`;
       // The theme is written after the shared cache: one render serves every visitor's choice.
       const theme = resolveThemeChoice({ cookie: readThemeCookie(request.headers.cookie) });
+      const page = () =>
+        visitorPages.get(key, async () => html(pathname, boot, await prerender(request, pathname, boot)));
       const body = await visitorBodies.get(`${key} ${theme} ${encoding}`, async () =>
-        encodePage(applyPageTheme(await visitorPages.get(key, () => render(request, pathname, boot)), theme), encoding),
+        encodePage(applyPageTheme(await page(), theme), encoding),
       );
-      return reply.header('cache-control', 'no-cache').send(body);
+      reply.header('cache-control', 'no-cache');
+      return sendPage(body);
     }
     // Without the boot data the app asks the API itself: a failure here costs speed, not the page.
     const boot = await loadPageBoot(app, request).catch((error: unknown) => {
@@ -101,9 +112,11 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
       return null;
     });
     const theme = resolveThemeChoice({ member: boot?.me.user?.theme, cookie: readThemeCookie(request.headers.cookie) });
-    return reply
-      .header('cache-control', 'private, no-cache')
-      .send(await encodePage(applyPageTheme(await render(request, request.url, boot), theme), encoding));
+    reply.header('cache-control', 'private, no-cache');
+    const rendered = await prerender(request, request.url, boot);
+    // A page her guards send her away from (a course without a membership): there at once.
+    if (rendered?.redirect) return reply.redirect(sameSitePath(rendered.redirect), 302);
+    return sendPage(await encodePage(applyPageTheme(html(request.url, boot, rendered), theme), encoding));
   };
 }
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { Redirect } from '../components/redirect.tsx';
 import { paths } from '../config/paths.ts';
 import { StaffTwoFactorPanel, useStaffNeedsTwoFactor } from '../features/account/components/staff-two-factor-gate.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
@@ -11,10 +12,10 @@ import { authHrefReturningTo, RETURN_PARAM, safeReturnPath } from './return-path
 /** To /auth, remembering the page she asked for (?next=...), where sign-in brings her back. */
 function ToAuth() {
   const { pathname, search, hash } = useLocation();
-  return <Navigate to={authHrefReturningTo(`${pathname}${search}${hash}`)} replace />;
+  return <Redirect to={authHrefReturningTo(`${pathname}${search}${hash}`)} />;
 }
 const toAuth = <ToAuth />;
-const toDashboard = <Navigate to={paths.dashboard.getHref()} replace />;
+const toDashboard = <Redirect to={paths.dashboard.getHref()} />;
 
 /** Visitors are sent to /auth, replacing the history entry (spec section 6). */
 export function RequireUser({ children }: { children: ReactNode }) {
@@ -32,7 +33,7 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { search } = useLocation();
   const [arrivedSignedIn] = useState(user !== null);
   const next = safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM)) ?? paths.dashboard.getHref();
-  return arrivedSignedIn ? <Navigate to={next} replace /> : children;
+  return arrivedSignedIn ? <Redirect to={next} /> : children;
 }
 
 /**

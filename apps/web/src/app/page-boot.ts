@@ -21,9 +21,12 @@ export function takePageBoot(doc: Document = document): PageBoot | null {
   }
 }
 
-/** What a prerendered page read on the server (PageBoot.queries), and in which time zone. */
+/**
+ * What a prerendered page read on the server (PageBoot.queries), and in which time zone; null when
+ * nothing on the page asked for one (the landing page, shared by every visitor).
+ */
 export interface PageReads {
-  timeZone: string;
+  timeZone: string | null;
   state: DehydratedState;
 }
 
@@ -36,7 +39,7 @@ export function seedQueryCache(client: QueryClient, boot: PageBoot | null): void
   const reads = boot.queries as PageReads | undefined;
   // Read for another time zone (her browser's was not known yet, or she has travelled): her day's
   // rituals and calendar may differ. The page then asks for them itself.
-  if (reads && reads.timeZone === localTimeZone()) hydrate(client, reads.state);
+  if (reads && (reads.timeZone === null || reads.timeZone === localTimeZone())) hydrate(client, reads.state);
   client.setQueryData(getAppConfigQueryOptions().queryKey, boot.config);
   client.setQueryData(getMeQueryOptions().queryKey, boot.me);
   const user = boot.me.user;

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { importWithRetry } from '../lib/import-with-retry.ts';
+import { serverRender } from '../lib/server-render.ts';
 import { Spinner } from './ui/spinner.tsx';
 
 /**
@@ -25,6 +26,8 @@ export function lazyPart<Props extends object>(
     const [Part] = useState<ComponentType<Props>>(
       () => loaded ?? lazy(() => download().then((Component) => ({ default: Component }))),
     );
+    // On the server, the page is drawn again once the part's code is here (entry-server.tsx).
+    if (!loaded) serverRender()?.downloads?.push(download());
     const fallback =
       typeof loading === 'function' ? (
         loading(props)

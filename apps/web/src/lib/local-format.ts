@@ -17,13 +17,20 @@ function kept<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: stri
   return format;
 }
 
+/** The server render under way, noted as one whose text or reads depend on her time zone. */
+function zonedRender() {
+  const render = serverRender();
+  if (render) render.zoneUsed = true;
+  return render;
+}
+
 /** Her time zone ("Europe/Paris"), as the API's `tz` parameters want it. */
 export const localTimeZone = (): string =>
-  serverRender()?.timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  zonedRender()?.timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
 /** A date and time format in her language and time zone. */
 export function localDateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const render = serverRender();
+  const render = zonedRender();
   const locale = render?.locale;
   const timeZone = render?.timeZone;
   return kept(

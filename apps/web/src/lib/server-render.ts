@@ -3,11 +3,24 @@ export type ApiTransport = (path: string, init: RequestInit) => Promise<Response
 
 /** The member a page is being prerendered for, as far as the app's code needs to know her there. */
 export interface ServerRender {
-  /** Answers the page's reads with her session (apps/server pages/page-reads.ts). */
-  transport: ApiTransport;
+  /**
+   * Answers the page's reads with her session (apps/server pages/page-reads.ts). None for a visitor's
+   * page, which every visitor is served for a minute: its reads (the course list) stay the browser's,
+   * fresh.
+   */
+  transport: ApiTransport | undefined;
   /** Her browser's language and time zone, as it last told the server; undefined: the server's own. */
   locale: string | undefined;
   timeZone: string | undefined;
+  /** Set once the page asked for her time zone (lib/local-format.ts): its reads may depend on it. */
+  zoneUsed?: boolean;
+  /**
+   * Code the drawing asked for that had not arrived (a lazy part: components/lazy-part.tsx): the server
+   * waits for it and draws again, so a page is drawn whole whether or not the process had it already.
+   */
+  downloads?: Promise<unknown>[];
+  /** Set by `<Redirect>` (components/redirect.tsx): the page is a redirect there, not a page. */
+  redirect?: string | undefined;
 }
 
 let findServerRender: (() => ServerRender | undefined) | undefined;

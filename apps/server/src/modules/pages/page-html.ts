@@ -10,16 +10,17 @@ import { PAGE_BOOT_ELEMENT_ID, type PageBoot } from '@lunara/shared/page-boot';
  * this exact text by its hash.
  *
  * Until React has taken the page over, a button shows but does nothing: the loader keeps the last button
- * pressed meanwhile (and stops a form's native submit). A field takes her typing, but React, which
- * keeps the field's text in its state, hydrates it with the text it drew (empty) and would not know
- * hers: the loader notes each text field typed into. `window.__lunaraHydrated`, which the router
- * calls once the page is hydrated (web app/router.tsx), stops keeping them, tells React of each field's
- * text (its value noted as empty through React's own setter, her text set past it, then an input event:
- * React's onChange sees a change) and presses that button again (the same elements: hydration keeps
- * the server's nodes). A link needs none of this: it works before, as a plain link.
+ * pressed meanwhile (and stops a form's native submit). `window.__lunaraHydrated`, which the router
+ * calls once the page is hydrated (web app/router.tsx), presses it again (the same element: hydration
+ * keeps the server's nodes) once it is live: React's fiber for it is in the tree React has committed
+ * (its root's current tree). A part of the page whose code is still on its way (a tab's panel) hydrates
+ * after the page, and React marks an element as it hydrates it, before it commits. For ten seconds after
+ * the page, a press on a button not yet live is kept the same way; then the loader stops. Text typed
+ * into a field meanwhile is handed to React by the field itself (web lib/use-typed-before-hydration.ts).
+ * A link needs none of this: it works before, as a plain link.
  */
 export const PAGE_LOADER_SCRIPT =
-  "(function(s,d,w){var kept=null,typed=[];function keep(e){var b=e.target&&e.target.closest?e.target.closest('button'):null;if(!b||b.disabled)return;e.preventDefault();e.stopPropagation();kept=b}function type(e){var f=e.target;if(f&&(f.tagName==='TEXTAREA'||(f.tagName==='INPUT'&&!/^(checkbox|radio|file)$/.test(f.type)))&&typed.indexOf(f)<0)typed.push(f)}d.addEventListener('click',keep,true);d.addEventListener('input',type,true);w.__lunaraHydrated=function(){d.removeEventListener('click',keep,true);d.removeEventListener('input',type,true);typed.forEach(function(f){if(!f.isConnected)return;var v=f.value;f.value='';Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),'value').set.call(f,v);f.dispatchEvent(new Event('input',{bubbles:true}))});typed=[];var b=kept;kept=null;if(b&&b.isConnected&&!b.disabled)b.click()};var done=0;function go(){if(done++)return;(s.dataset.preload||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var m=d.createElement('script');m.type='module';m.crossOrigin='';m.src=s.dataset.entry;d.head.appendChild(m)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})(document.currentScript,document,window)";
+  "(function(s,d,w){var kept=null,until=0;function live(e){var k=Object.keys(e).filter(function(n){return n.indexOf('__reactFiber')===0})[0],f=k&&e[k];return !!f&&[f,f.alternate].some(function(x){while(x&&x.return)x=x.return;return !!x&&!!x.stateNode&&x.stateNode.current===x})}function keep(e){var b=e.target&&e.target.closest?e.target.closest('button'):null;if(!b||b.disabled||live(b))return;e.preventDefault();e.stopPropagation();kept=b;if(until)settle()}function stop(){d.removeEventListener('click',keep,true);kept=null}function settle(){var b=kept;if(b&&!b.isConnected)kept=null;else if(b&&live(b)){kept=null;if(!b.disabled)b.click()}if(Date.now()>=until)stop();else if(kept)setTimeout(settle,50)}d.addEventListener('click',keep,true);w.__lunaraHydrated=function(){if(until)return;until=Date.now()+10000;setTimeout(stop,10000);settle()};var done=0;function go(){if(done++)return;(s.dataset.preload||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var m=d.createElement('script');m.type='module';m.crossOrigin='';m.src=s.dataset.entry;d.head.appendChild(m)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})(document.currentScript,document,window)";
 
 /** The CSP source that allows PAGE_LOADER_SCRIPT, and no other inline script. */
 export const PAGE_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(PAGE_LOADER_SCRIPT).digest('base64')}'`;

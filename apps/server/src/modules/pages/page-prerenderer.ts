@@ -8,11 +8,14 @@ import type { PageReadTransport } from './page-reads.ts';
 export interface RenderedPage {
   html: string;
   queries: unknown;
+  /** Where the page's guards send her instead (a member without a membership on /community). */
+  redirect: string | null;
 }
 
 /** Who the page is drawn for (the web app's ServerRender: apps/web/src/lib/server-render.ts). */
 export interface PageRender {
-  transport: PageReadTransport;
+  /** None for a visitor's page (shared by every visitor): its reads stay the browser's. */
+  transport: PageReadTransport | undefined;
   locale: string | undefined;
   timeZone: string | undefined;
 }
@@ -29,3 +32,6 @@ export async function loadPrerenderer(webDist: string): Promise<RenderPage | und
   const module: { renderPage?: RenderPage } = await import(pathToFileURL(file).href);
   return module.renderPage;
 }
+
+/** Where a prerendered page's guard sends her: a path of this site, never another's ("//x", "/\x"). */
+export const sameSitePath = (to: string): string => (/^\/(?![/\\])/.test(to) && !/[\r\n]/.test(to) ? to : '/');

@@ -10,23 +10,18 @@ const BODILESS = new Set([101, 204, 205, 304]);
  * Answers the reads of a page the server prerenders for this request, as the API would answer the
  * browser's own: each one goes through the app (app.inject) with the request's cookie, address, host and
  * browser, so every guard, rate limit and permission of the route applies to it as it is. Only GETs of
- * the API: rendering a page changes nothing. `asVisitor`: a page every visitor is served (cached) is read
- * as nobody's, with nothing of the request that happened to make it.
+ * the API: rendering a page changes nothing.
  */
-export function answerPageReads(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  { asVisitor }: { asVisitor: boolean },
-): PageReadTransport {
+export function answerPageReads(app: FastifyInstance, request: FastifyRequest): PageReadTransport {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const passed = asVisitor ? (['host'] as const) : (['cookie', 'host', 'user-agent', 'accept-language'] as const);
-  for (const name of passed) {
+  for (const name of ['cookie', 'host', 'user-agent', 'accept-language'] as const) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
   return async (path, init) => {
     const method = init.method ?? 'GET';
-    if (method !== 'GET' || !path.startsWith('/api/')) {
+    // As the request will be read: "/api/../x" is "/x" (a course id from the address is in the path).
+    if (method !== 'GET' || !new URL(path, 'http://page.invalid').pathname.startsWith('/api/')) {
       throw new Error(`A prerendered page may only read the API, not ${method} ${path}`);
     }
     const response = await app.inject({ method: 'GET', url: path, headers, remoteAddress: request.ip });

@@ -35,6 +35,8 @@ const outcome = (promise) => promise.then(async (response) => response.status + 
 export async function renderPage(url, boot, render) {
   const transport = render.transport;
   if (url.includes('fail')) throw new Error('render failed');
+  const away = new URL(url, 'http://x').searchParams.get('away');
+  if (away !== null) return { html: '', queries: null, redirect: away };
   renders += 1;
   const main = '<main>' + url + ' for ' + (boot.me.user ? boot.me.user.email : 'a visitor') + ', render ' + renders + '</main>';
   if (!url.startsWith('/community')) return { html: main, queries: null };
@@ -45,6 +47,7 @@ export async function renderPage(url, boot, render) {
     subscription: await outcome(transport('/api/billing/subscription', {})),
     post: await outcome(transport('/api/posts', { method: 'POST', body: '{}' })),
     health: await outcome(transport('/health', {})),
+    dotted: await outcome(transport('/api/../health', {})),
   };
   return { html: main, queries: reads };
 }`,
@@ -162,6 +165,7 @@ describe('pages', () => {
     // Drawing a page changes nothing and reads only the API.
     expect(reads.post).toBe('refused: A prerendered page may only read the API, not POST /api/posts');
     expect(reads.health).toBe('refused: A prerendered page may only read the API, not GET /health');
+    expect(reads.dotted).toBe('refused: A prerendered page may only read the API, not GET /api/../health');
     // A member's reads are hers: the next member's page is drawn with her own.
     const next = await t.request({ method: 'GET', url: '/community', cookie: other.cookie });
     expect((bootOf(next.body).queries as Record<string, string>).me).toContain(other.email);
@@ -186,6 +190,28 @@ describe('pages', () => {
       expect(await localeOf({ 'accept-language': language, cookie: `lunara-tz=${zone}` }), zone).toBe(
         'undefined undefined',
       );
+    }
+  });
+
+  it("sends her on at once when the page's guard turns her away, only ever within the site", async () => {
+    const member = await t.signUp();
+    for (const [away, location] of [
+      ['/dashboard', '/dashboard'],
+      ['/auth?next=%2Fcommunity', '/auth?next=%2Fcommunity'],
+      ['//evil.example/x', '/'],
+      ['/\\evil.example', '/'],
+      ['https://evil.example', '/'],
+    ] as const) {
+      const response = await t.request({
+        method: 'GET',
+        url: `/community?away=${encodeURIComponent(away)}`,
+        cookie: member.cookie,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(response.statusCode, away).toBe(302);
+      expect(response.headers.location, away).toBe(location);
+      expect(response.headers['content-encoding'], away).toBeUndefined();
+      expect(response.headers['cache-control'], away).toBe('private, no-cache');
     }
   });
 

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Redirect } from '../../components/redirect.tsx';
 import { paths } from '../../config/paths.ts';
 import { StaffTwoFactorGate } from '../../features/account/components/staff-two-factor-gate.tsx';
 import { ModerationQueue } from '../../features/moderation/components/moderation-queue.tsx';
@@ -9,7 +9,7 @@ import { MemberPage } from '../member-page.tsx';
 /** The moderation queue: moderators and admins only (the server refuses anyone else too). */
 function ModerationPage() {
   const { isModerator, isAdmin } = useMembership();
-  if (!isModerator) return <Navigate to={paths.dashboard.getHref()} replace />;
+  if (!isModerator) return <Redirect to={paths.dashboard.getHref()} />;
   return (
     <StaffTwoFactorGate>
       <ModerationQueue isAdmin={isAdmin} />

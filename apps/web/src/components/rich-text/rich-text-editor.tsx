@@ -2,6 +2,8 @@ import { mentionToken } from '@lunara/shared/mentions';
 import { Bold, Code, Italic, Link, List, ListOrdered, type LucideIcon, Quote } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { composeRefs } from '../../lib/compose-refs.ts';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Label } from '../ui/label.tsx';
 import { FormattedText } from './formatted-text.tsx';
@@ -59,6 +61,7 @@ export function RichTextEditor({
 }: RichTextEditorProps) {
   const listId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const keepTyped = useTypedBeforeHydration<HTMLTextAreaElement>(value, onChange);
   const list = useRef<HTMLDivElement>(null);
   const pendingSelection = useRef<Selection | null>(null);
   const [isPreview, setIsPreview] = useState(false);
@@ -210,7 +213,7 @@ export function RichTextEditor({
         </div>
         <div className="relative">
           <textarea
-            ref={textarea}
+            ref={composeRefs(textarea, keepTyped)}
             id={id}
             value={value}
             maxLength={maxLength}

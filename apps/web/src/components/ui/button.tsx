@@ -1,5 +1,6 @@
 import { type ButtonHTMLAttributes, cloneElement, isValidElement, type ReactNode, type Ref } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { composeRefs } from '../../lib/compose-refs.ts';
 
 const VARIANTS = {
   primary: 'bg-night-900 text-moon-50 hover:bg-night-800 shadow-card',
@@ -69,13 +70,4 @@ function AsChild({ children, ...props }: ButtonHTMLAttributes<HTMLElement> & { r
   merged.className = [slot.className, own.className].filter(Boolean).join(' ');
   if (slot.ref && own.ref) merged.ref = composeRefs(slot.ref, own.ref);
   return cloneElement(children, merged);
-}
-
-function composeRefs(...refs: Ref<unknown>[]) {
-  return (node: unknown) => {
-    for (const ref of refs) {
-      if (typeof ref === 'function') ref(node);
-      else if (ref) ref.current = node;
-    }
-  };
 }

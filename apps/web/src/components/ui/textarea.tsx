@@ -1,9 +1,21 @@
-import type { TextareaHTMLAttributes } from 'react';
+import type { ChangeEvent, Ref, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { composeRefs } from '../../lib/compose-refs.ts';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea({
+  className,
+  ref,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const { onChange } = props;
+  const keepTyped = useTypedBeforeHydration<HTMLTextAreaElement>(
+    props.value,
+    onChange && ((_, field) => onChange({ target: field, currentTarget: field } as ChangeEvent<HTMLTextAreaElement>)),
+  );
   return (
     <textarea
+      ref={composeRefs(keepTyped, ref)}
       className={cn(
         'min-h-24 w-full rounded-[var(--radius-control)] border border-line bg-white px-3.5 py-2.5 text-ink',
         'placeholder:text-ink-muted/70 aria-[invalid=true]:border-danger',

@@ -3,6 +3,7 @@ import { Send } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration.ts';
 
 /**
  * "Type your message...": Enter sends, Shift+Enter starts a new line. The text is the conversation's
@@ -21,6 +22,7 @@ export function MessageComposer({
   onSend: (content: string) => void;
 }) {
   const id = useId();
+  const keepTyped = useTypedBeforeHydration<HTMLTextAreaElement>(text, onTextChange);
   const tooLong = text.length > MESSAGE_MAX;
   const canSend = ready && text.trim().length > 0 && !tooLong;
 
@@ -41,6 +43,7 @@ export function MessageComposer({
           Message
         </label>
         <textarea
+          ref={keepTyped}
           id={`${id}-message`}
           rows={1}
           className={cn(

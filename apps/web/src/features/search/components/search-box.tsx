@@ -5,6 +5,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
+import { composeRefs } from '../../../lib/compose-refs.ts';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration.ts';
 import { useSuggestions } from '../api/search.ts';
 import { MarkedText } from './marked-text.tsx';
 import { resultHref } from './result-href.ts';
@@ -40,6 +42,7 @@ export function SearchBox({ initialQuery = '', className }: { initialQuery?: str
   const [isOpen, setIsOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
+  const keepTyped = useTypedBeforeHydration<HTMLInputElement>(text, setText);
   const navigate = useNavigate();
   const location = useLocation();
   const listId = useId();
@@ -101,7 +104,7 @@ export function SearchBox({ initialQuery = '', className }: { initialQuery?: str
           aria-hidden="true"
         />
         <input
-          ref={inputRef}
+          ref={composeRefs(inputRef, keepTyped)}
           id={`${listId}-input`}
           type="search"
           role="combobox"
