@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { becomeMember } from './fixtures.ts';
+import { becomeMember, waitUntilHydrated } from './fixtures.ts';
 
 type Member = Awaited<ReturnType<typeof newMember>>;
 
@@ -226,6 +226,8 @@ test('the message box keeps each conversation’s draft across a reload until it
   const withBea = await conversationBetween(ana, bea);
   const withCara = await conversationBetween(ana, cara);
   await ana.page.goto(withBea.url);
+  // The draft is kept from the moment the app runs (before, a reload drops what the page had not taken).
+  await waitUntilHydrated(composer(ana.page));
   await composer(ana.page).fill('Half a thought for Bea');
   await ana.page.reload();
   await expect(composer(ana.page)).toHaveValue('Half a thought for Bea');

@@ -169,6 +169,64 @@ describe('page template', () => {
     expect(listeners.size).toBe(0);
   });
 
+  it('keeps an Enter in a field before hydration, and gives it again once the field is live', () => {
+    const { listeners, window, runTimers } = runLoader();
+    const sent: string[] = [];
+    // Node has no KeyboardEvent: the browser's, as far as the loader uses it.
+    class KeyboardEvent extends Event {
+      key: string;
+      ctrlKey: boolean;
+      constructor(type: string, init: { key: string; ctrlKey: boolean; bubbles: boolean; cancelable: boolean }) {
+        super(type, init);
+        this.key = init.key;
+        this.ctrlKey = init.ctrlKey;
+      }
+    }
+    Object.assign(globalThis, { KeyboardEvent });
+    const field = (tagName: string, form?: { requestSubmit(): void }) => ({
+      tagName,
+      form,
+      isConnected: true,
+      dispatchEvent: (event: KeyboardEvent) => sent.push(`${tagName} ${event.type} ${event.key} ctrl:${event.ctrlKey}`),
+    });
+    const key = (target: unknown, init: { key: string; shiftKey?: boolean; ctrlKey?: boolean }) => {
+      let stopped = 0;
+      listeners.get('keydown')?.({
+        target,
+        isComposing: false,
+        shiftKey: false,
+        ctrlKey: false,
+        metaKey: false,
+        ...init,
+        preventDefault: () => stopped++,
+        stopPropagation: () => stopped++,
+      });
+      return stopped;
+    };
+    try {
+      const reply = field('TEXTAREA');
+      expect(key(reply, { key: 'a' })).toBe(0); // her typing goes to the field
+      expect(key(reply, { key: 'Enter', shiftKey: true })).toBe(0); // a new line, in the field
+      expect(key(reply, { key: 'Enter', ctrlKey: true })).toBe(2);
+      hydrate(reply);
+      window.__lunaraHydrated?.();
+      expect(sent).toEqual(['TEXTAREA keydown Enter ctrl:true']);
+      // In an input of a form, Enter submits the form, as the browser would have.
+      const form = { requestSubmit: () => sent.push('form submitted') };
+      const search = field('INPUT', form);
+      expect(key(search, { key: 'Enter' })).toBe(2);
+      runTimers(50);
+      expect(sent).toHaveLength(1);
+      hydrate(search);
+      runTimers(50);
+      expect(sent).toEqual(['TEXTAREA keydown Enter ctrl:true', 'form submitted']);
+      // A live field's keys are React's.
+      expect(key(search, { key: 'Enter' })).toBe(0);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'KeyboardEvent');
+    }
+  });
+
   it('serves index.html unchanged when there is nothing to add', () => {
     expect(createPageTemplate(INDEX)({ boot: null, preloads: [] })).toBe(INDEX);
   });

@@ -53,7 +53,13 @@ export function SearchBox({ initialQuery = '', className }: { initialQuery?: str
   const optionCount = trimmed ? items.length + 1 : 0;
   const isShown = isOpen && optionCount > 0 && query.length > 0;
 
-  useEffect(() => setText(initialQuery), [initialQuery]);
+  // A new query from the address (the results page) replaces her text; on the first render it is the
+  // text already (an effect would also wipe what she typed before the page was hydrated).
+  const [shownQuery, setShownQuery] = useState(initialQuery);
+  if (shownQuery !== initialQuery) {
+    setShownQuery(initialQuery);
+    setText(initialQuery);
+  }
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), SUGGEST_DELAY_MS);
