@@ -74,11 +74,14 @@ describe('page template', () => {
   });
 
   /** The loader run against a stand-in document; `timers` are its pending timeouts, run by hand. */
-  function runLoader() {
+  function runLoader({ reactMarksElements = true } = {}) {
     const listeners = new Map<string, (event: unknown) => void>();
     const timers: Array<{ run: () => void; ms: number }> = [];
     const document = {
       currentScript: { dataset: { entry: '/assets/index.js', preload: '' } },
+      // The page's first element, as hydrated React leaves it (or, should React change, unmarked).
+      getElementById: (id: string) =>
+        id === 'root' ? { firstElementChild: reactMarksElements ? hydrate({}) : {} } : null,
       addEventListener: (type: string, listener: (event: unknown) => void, capture: boolean) => {
         expect(capture).toBe(true); // before anything on the page hears it
         listeners.set(type, listener);
@@ -166,6 +169,19 @@ describe('page template', () => {
     expect(pressed).toEqual(['Manage Subscription', 'Attend']);
     // Ten seconds after the page, the loader stops keeping anything.
     runTimers(10_000);
+    expect(listeners.size).toBe(0);
+  });
+
+  it('presses the kept button at once, and stops, should React no longer mark the elements it hydrates', () => {
+    const { listeners, window } = runLoader({ reactMarksElements: false });
+    const pressed: string[] = [];
+    listeners.get('click')?.({
+      target: { closest: () => ({ disabled: false, isConnected: true, click: () => pressed.push('Subscribe') }) },
+      preventDefault() {},
+      stopPropagation() {},
+    });
+    window.__lunaraHydrated?.();
+    expect(pressed).toEqual(['Subscribe']);
     expect(listeners.size).toBe(0);
   });
 
