@@ -24,7 +24,8 @@ fs.writeFileSync(
 fs.writeFileSync(
   path.join(root, 'dist-ssr', 'entry-server.js'),
   `export async function renderPage(url, boot) {
-  return '<main>' + (boot.config.plans.yearlyCents === null ? 'monthly only' : 'or yearly') + '</main>';
+  const html = '<main>' + (boot.config.plans.yearlyCents === null ? 'monthly only' : 'or yearly') + '</main>';
+  return { html, queries: null, redirect: null };
 }`,
 );
 
