@@ -101,3 +101,24 @@ export async function clickWhenHydrated(control: Locator) {
   await waitUntilHydrated(control);
   await control.click();
 }
+
+/** The app's entry script: held back or refused, what shows is what the server drew. */
+export const APP_CODE = /\/assets\/index-[\w-]+\.js$/;
+
+/**
+ * A slow phone: the app's code is held back until `release()`, so the prerendered page shows well
+ * before its code has taken it over. `asked()` says whether the page has asked for it yet.
+ */
+export async function holdAppCode(page: Page) {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  await page.route(APP_CODE, async (route) => {
+    held = true;
+    await arrived;
+    await route.continue();
+  });
+  return { release, asked: () => held };
+}

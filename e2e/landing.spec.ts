@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, becomeMember, clickWhenHydrated, signInAs, signUpThroughForm } from './fixtures.ts';
+import { ADMIN_EMAIL, becomeMember, clickWhenHydrated, holdAppCode, signInAs, signUpThroughForm } from './fixtures.ts';
 
 const hero = (page: Page) => page.getByRole('region', { name: 'Reclaim your power, in rhythm with the moon.' });
 
@@ -75,22 +75,13 @@ test('a member sees "Active Member", the next billing date and Manage Subscripti
 test('a button pressed before the page has come alive still does what it says', async ({ page }) => {
   await becomeMember(page);
   // A slow phone: the prerendered page shows well before its code has arrived and taken it over.
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held = false;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    held = true;
-    await arrived;
-    await route.continue();
-  });
+  const code = await holdAppCode(page);
   await page.goto('/');
   const manage = hero(page).getByRole('button', { name: 'Manage Subscription' });
-  await expect.poll(() => held).toBe(true);
+  await expect.poll(code.asked).toBe(true);
   await manage.click();
   await expect(page).toHaveURL(/\/$/);
-  release();
+  code.release();
   await expect(page).toHaveURL(/\/billing\/test-portal$/);
 });
 

@@ -1,11 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { becomeMember, waitUntilHydrated } from './fixtures.ts';
+import { APP_CODE, becomeMember, holdAppCode, waitUntilHydrated } from './fixtures.ts';
 
 // The app's own code is held back or refused with page.route, which never sees what the service worker
 // answers from its cache.
 test.use({ serviceWorkers: 'block' });
-
-const APP_CODE = /\/assets\/index-[\w-]+\.js$/;
 
 /** Refuses the app's code: what shows is what the server drew. */
 const withoutTheAppsCode = (page: Page) => page.route(APP_CODE, (route) => route.abort('blockedbyclient'));
@@ -106,21 +104,12 @@ test.describe('far from the server, in another language', () => {
 
 test('what she types into the search box before the code has arrived is what she searches for', async ({ page }) => {
   await becomeMember(page);
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held = false;
-  await page.route(APP_CODE, async (route) => {
-    held = true;
-    await arrived;
-    await route.continue();
-  });
+  const code = await holdAppCode(page);
   await page.goto('/community');
-  await expect.poll(() => held).toBe(true);
+  await expect.poll(code.asked).toBe(true);
   const search = page.getByRole('combobox', { name: 'Search the community' });
   await search.fill('moon');
-  release();
+  code.release();
   await waitUntilHydrated(search);
   await expect(search).toHaveValue('moon');
   await search.press('Enter');

@@ -7,11 +7,17 @@ import { serverRender } from './server-render.ts';
  * language, zone and set of options, kept.
  */
 const formats = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+/**
+ * On the server the keys come from requests (any language and zone): past this many, the kept ones are
+ * dropped and made again as asked, so the map never grows with the visitors.
+ */
+const MAX_KEPT_FORMATS = 500;
 
 function kept<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
   let format = formats.get(key) as T | undefined;
   if (!format) {
     format = make();
+    if (formats.size >= MAX_KEPT_FORMATS) formats.clear();
     formats.set(key, format);
   }
   return format;

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { type ChangeEvent, useCallback, useLayoutEffect, useRef } from 'react';
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
@@ -24,4 +24,15 @@ export function useTypedBeforeHydration<T extends TextField>(
   return useCallback((element: T | null) => {
     field.current = element;
   }, []);
+}
+
+/** The same for a field whose owner listens with an `onChange` event handler (ui/input.tsx, ui/textarea.tsx). */
+export function useTypedBeforeHydrationEvent<T extends TextField>(
+  value: unknown,
+  onChange: ((event: ChangeEvent<T>) => void) | undefined,
+) {
+  return useTypedBeforeHydration<T>(
+    value,
+    onChange && ((_, field) => onChange({ target: field, currentTarget: field } as ChangeEvent<T>)),
+  );
 }

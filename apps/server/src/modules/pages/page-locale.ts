@@ -22,7 +22,10 @@ function firstLanguage(header: string | undefined): string | undefined {
   const tag = header?.split(',')[0]?.split(';')[0]?.trim();
   if (!tag || tag === '*' || tag.length > MAX_NAME_LENGTH) return undefined;
   try {
-    return Intl.DateTimeFormat.supportedLocalesOf(tag)[0];
+    // Language, script and region only: a browser's default language has no extensions, and a request
+    // must not mint endless variants of one (each is a formatter kept on the server).
+    const supported = Intl.DateTimeFormat.supportedLocalesOf(tag)[0];
+    return supported ? new Intl.Locale(supported).baseName : undefined;
   } catch {
     return undefined;
   }

@@ -182,6 +182,10 @@ describe('pages', () => {
       'en-GB Pacific/Kiritimati',
     );
     expect(await localeOf({ 'accept-language': 'de', cookie: 'lunara-tz=Europe/Berlin' })).toBe('de Europe/Berlin');
+    // Extensions are dropped: a request cannot mint endless variants of one language.
+    expect(await localeOf({ 'accept-language': 'en-GB-u-nu-arab-x-probe1', cookie: 'lunara-tz=UTC' })).toBe(
+      'en-GB UTC',
+    );
     for (const [language, zone] of [
       ['*', 'Mars/Olympus'],
       ['x'.repeat(200), '%E0%A4%A'],

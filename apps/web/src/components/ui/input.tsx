@@ -1,18 +1,14 @@
-import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { composeRefs } from '../../lib/compose-refs.ts';
-import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
+import { useTypedBeforeHydrationEvent } from '../../lib/use-typed-before-hydration.ts';
 
 export function Input({
   className,
   ref,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const { onChange } = props;
-  const keepTyped = useTypedBeforeHydration<HTMLInputElement>(
-    props.value,
-    onChange && ((_, field) => onChange({ target: field, currentTarget: field } as ChangeEvent<HTMLInputElement>)),
-  );
+  const keepTyped = useTypedBeforeHydrationEvent<HTMLInputElement>(props.value, props.onChange);
   return (
     <input
       ref={composeRefs(keepTyped, ref)}

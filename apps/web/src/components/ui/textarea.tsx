@@ -1,18 +1,14 @@
-import type { ChangeEvent, Ref, TextareaHTMLAttributes } from 'react';
+import type { Ref, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { composeRefs } from '../../lib/compose-refs.ts';
-import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
+import { useTypedBeforeHydrationEvent } from '../../lib/use-typed-before-hydration.ts';
 
 export function Textarea({
   className,
   ref,
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const { onChange } = props;
-  const keepTyped = useTypedBeforeHydration<HTMLTextAreaElement>(
-    props.value,
-    onChange && ((_, field) => onChange({ target: field, currentTarget: field } as ChangeEvent<HTMLTextAreaElement>)),
-  );
+  const keepTyped = useTypedBeforeHydrationEvent<HTMLTextAreaElement>(props.value, props.onChange);
   return (
     <textarea
       ref={composeRefs(keepTyped, ref)}
