@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { decryptPush, makeBrowserKeys, startFakePushService } from '../apps/server/test/push-service.ts';
-import { becomeMember } from './fixtures.ts';
+import { becomeMember, clickWhenHydrated } from './fixtures.ts';
 
 /**
  * Web Push end to end. Chromium without a network cannot reach a real push service, so the page's
@@ -61,7 +61,9 @@ async function waitForWorker(page: Page) {
 /** The bell's "Notification Preferences" (the bell is on the community pages). */
 async function openPreferences(page: Page) {
   if (!new URL(page.url()).pathname.startsWith('/community')) await page.goto('/community');
-  await page.getByRole('button', { name: /^Notifications/ }).click();
+  // Once the app runs: under the service worker a press kept from before hydration was lost twice in
+  // the clean-clone check (issue 35's note on presses before hydration).
+  await clickWhenHydrated(page.getByRole('button', { name: /^Notifications/ }));
   await page.getByRole('button', { name: 'Notification Preferences' }).click();
   return page.getByRole('dialog', { name: 'Notification Preferences' });
 }
