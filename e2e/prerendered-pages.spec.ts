@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { APP_CODE, becomeMember, holdAppCode, waitUntilHydrated } from './fixtures.ts';
+import { ADMIN_EMAIL, APP_CODE, becomeMember, holdAppCode, signInAs, waitUntilHydrated } from './fixtures.ts';
 
 // The app's own code is held back or refused with page.route, which never sees what the service worker
 // answers from its cache.
@@ -114,4 +114,32 @@ test('what she types into the search box before the code has arrived is what she
   await expect(search).toHaveValue('moon');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/community\/search\?q=moon$/);
+});
+
+test("a moderator's Lock, pressed on a forum topic before the code has arrived, locks it", async ({ page }) => {
+  await signInAs(page, ADMIN_EMAIL);
+  const { categories } = await (await page.request.get('/api/forums/categories')).json();
+  const created = await page.request.post(`/api/forums/categories/${categories[0].id}/topics`, {
+    data: { title: `Held back ${Date.now()}`, content: 'Pressed before the code.' },
+    headers: { origin: process.env.E2E_ORIGIN ?? '' },
+  });
+  const topic = await created.json();
+  // The forums panel is a part of the page with its own code: had it hydrated after the page, an update
+  // reaching it first would have replaced the server's HTML (and the pressed button) with its loading line.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (document.body.textContent?.includes('Loading forums...')) document.documentElement.dataset.redrawn = '';
+    });
+    document.addEventListener('DOMContentLoaded', () =>
+      seen.observe(document.body, { childList: true, subtree: true }),
+    );
+  });
+  const code = await holdAppCode(page);
+  await page.goto(`/community?tab=forums&category=${categories[0].id}&topic=${topic.id}`);
+  await expect.poll(code.asked).toBe(true);
+  await page.getByRole('button', { name: 'Lock', exact: true }).click();
+  code.release();
+  await expect(page.getByText('Topic locked successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unlock', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => 'redrawn' in document.documentElement.dataset)).toBe(false);
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { PageManifestEntry } from '@lunara/shared/page-boot';
+import type { PageManifestEntry, PartFiles } from '@lunara/shared/page-boot';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
@@ -107,11 +107,17 @@ const browserBuild = (_config: unknown, env: { command: string; isSsrBuild?: boo
  * Writes dist/pages.json: for each route pattern, the files its module needs beyond what index.html
  * already loads, and whether the server prerenders it. The server adds the files to the page as
  * modulepreload links, so the opened page's code downloads alongside the main script, not after it.
+ * And dist/parts.json: the same for each module loaded lazily (components/lazy-part.tsx), by its path
+ * under src/: the files of the parts a prerendered page was drawn with are preloaded with it too.
  */
 function pageManifest(): Plugin {
+  let sources = 'src';
   return {
     name: 'lunara-page-manifest',
     apply: browserBuild,
+    configResolved(config) {
+      sources = path.resolve(config.root, 'src');
+    },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -127,13 +133,14 @@ function pageManifest(): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       const loaded = entry ? closure(entry) : new Set<string>();
       const filesOf = new Map<string, string[]>();
+      const parts: PartFiles = {};
       for (const chunk of chunks) {
-        const module = chunk.isDynamicEntry && chunk.facadeModuleId?.match(/\/src\/app\/routes\/([\w-]+)\.tsx$/)?.[1];
-        if (!module) continue;
-        filesOf.set(
-          module,
-          [...closure(chunk)].filter((file) => !loaded.has(file)).map((file) => `/${file}`),
-        );
+        if (!chunk.isDynamicEntry || !chunk.facadeModuleId?.startsWith(sources + path.sep)) continue;
+        const source = path.relative(sources, chunk.facadeModuleId).split(path.sep).join('/');
+        const files = [...closure(chunk)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+        parts[source] = files;
+        const route = source.match(/^app\/routes\/([\w-]+)\.tsx$/)?.[1];
+        if (route) filesOf.set(route, files);
       }
       const table: PageManifestEntry[] = PAGE_ROUTES.map((route) => {
         const files = filesOf.get(route.module);
@@ -141,6 +148,7 @@ function pageManifest(): Plugin {
         return { path: route.path, files, prerender: 'prerender' in route ? route.prerender : null };
       });
       this.emitFile({ type: 'asset', fileName: 'pages.json', source: `${JSON.stringify(table, null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: 'parts.json', source: `${JSON.stringify(parts, null, 2)}\n` });
     },
   };
 }

@@ -23,6 +23,8 @@ export interface RenderedPage {
   queries: PageReads | null;
   /** Where a guard sends her instead (components/redirect.tsx): the server answers with a redirect. */
   redirect: string | null;
+  /** The lazy parts the page was drawn with (PageBoot.parts), whose code the browser loads before hydrating. */
+  parts: string[];
 }
 
 const isEnabled = (query: Query) => {
@@ -40,7 +42,7 @@ const isEnabled = (query: Query) => {
  * (apps/server/src/modules/pages).
  */
 export function renderPage(url: string, boot: PageBoot, render: ServerRender): Promise<RenderedPage> {
-  const context: ServerRender = { ...render, redirect: undefined, downloads: [] };
+  const context: ServerRender = { ...render, redirect: undefined, downloads: [], parts: new Set() };
   return asServerRender(context, () => drawWithReads(url, boot, context));
 }
 
@@ -54,12 +56,15 @@ async function drawWithReads(url: string, boot: PageBoot, context: ServerRender)
   // A failed read is the browser's to try again, not a reason to hold the page.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   seedQueryCache(client, boot);
-  const draw = () =>
-    renderToString(
+  // The parts of the last drawing are the page's.
+  const draw = () => {
+    context.parts?.clear();
+    return renderToString(
       <StrictMode>
         <App boot={boot} location={url} queryClient={client} />
       </StrictMode>,
     );
+  };
   const asked = new Set<string>();
   let html = draw();
   for (let round = 0; round < MAX_READ_ROUNDS && !context.redirect; round++) {
@@ -75,13 +80,13 @@ async function drawWithReads(url: string, boot: PageBoot, context: ServerRender)
     for (const query of wanted) if (query.state.status === 'error') client.getQueryCache().remove(query);
     html = draw();
   }
-  if (context.redirect) return { html: '', queries: null, redirect: context.redirect };
+  if (context.redirect) return { html: '', queries: null, redirect: context.redirect, parts: [] };
   const state = dehydrate(client, {
     shouldDehydrateQuery: (query) => asked.has(query.queryHash) && query.state.status === 'success',
   });
   const timeZone = context.zoneUsed ? localTimeZone() : null;
   const queries = state.queries.length > 0 ? { timeZone, state } : null;
-  return { html, queries, redirect: null };
+  return { html, queries, redirect: null, parts: [...(context.parts ?? [])] };
 }
 
 function unansweredReads(client: QueryClient): Query[] {

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { takePageBoot } from './app/page-boot.ts';
 import { preloadPage } from './app/router.tsx';
+import { preloadDrawnParts } from './components/lazy-part.tsx';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { rememberTimeZone } from './lib/time-zone-cookie.ts';
@@ -19,6 +20,9 @@ const boot = takePageBoot();
 // The opened page's module first (the server already preloads it with the HTML), so that the first
 // render draws the page itself rather than a loading state in its place.
 await preloadPage(window.location.pathname);
+const isPrerendered = root.hasAttribute('data-prerendered');
+// And the code of the parts the server drew in it (a tab's panel): hydrated with the page, never after.
+if (isPrerendered) await preloadDrawnParts(boot?.parts ?? []);
 const app = (
   <StrictMode>
     <App boot={boot} />
@@ -26,7 +30,7 @@ const app = (
 );
 // Either way as a transition: the first render yields to the browser every few milliseconds instead of
 // holding the main thread for the whole tree (a click meanwhile hydrates what it needs first).
-if (root.hasAttribute('data-prerendered')) {
+if (isPrerendered) {
   // The server drew this page with the same boot data: React takes over its elements rather than
   // replacing them. Where they differ after all (a date in another time zone) React draws that part
   // again, which is not worth an error in the console.

@@ -21,6 +21,11 @@ export interface PageBoot {
    * Opaque here: only the web app reads it.
    */
   queries?: unknown;
+  /**
+   * On a prerendered page, the lazy parts it was drawn with (a tab's panel, the composer), by module
+   * (`features/forums/components/forums-panel.tsx`): the browser loads their code before it hydrates.
+   */
+  parts?: string[];
 }
 
 /**
@@ -32,6 +37,12 @@ export const TIME_ZONE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** Which pages the server prerenders: for everyone, or only for a signed-in member (a visitor is sent on). */
 export type Prerender = 'everyone' | 'members';
+
+/**
+ * The web build's dist/parts.json: for each lazily loaded module (by its path under src/), the files it
+ * needs beyond the entry's, which the server preloads with a page drawn with it.
+ */
+export type PartFiles = Record<string, string[]>;
 
 /** An entry of the web build's dist/pages.json: a route pattern, its files beyond the entry, its prerendering. */
 export interface PageManifestEntry {

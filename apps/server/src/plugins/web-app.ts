@@ -11,7 +11,7 @@ import { loadPageBoot, visitorBoot } from '../modules/pages/page-boot.ts';
 import { encodePage, pickPageEncoding } from '../modules/pages/page-encoding.ts';
 import { createPageTemplate } from '../modules/pages/page-html.ts';
 import { requestLocale } from '../modules/pages/page-locale.ts';
-import { loadPageManifest } from '../modules/pages/page-manifest.ts';
+import { loadPageManifest, loadPartFiles } from '../modules/pages/page-manifest.ts';
 import { loadPrerenderer, type RenderedPage, sameSitePath } from '../modules/pages/page-prerenderer.ts';
 import { answerPageReads } from '../modules/pages/page-reads.ts';
 import { applyPageTheme } from '../modules/pages/page-theme.ts';
@@ -44,6 +44,7 @@ const VISITOR_PAGES_KEPT = 100;
 async function createPageServer(app: FastifyInstance, webDist: string) {
   const template = createPageTemplate(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
   const pageOf = loadPageManifest(webDist);
+  const partFilesOf = loadPartFiles(webDist);
   const renderPage = await loadPrerenderer(webDist);
   const visitorPages = createSharedReadCache<string>({ maxAgeMs: VISITOR_PAGE_TTL_MS, maxEntries: VISITOR_PAGES_KEPT });
   // The same pages as sent: in each theme and encoding, compressed once.
@@ -70,12 +71,15 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
       return null;
     });
   };
-  const html = (url: string, boot: PageBoot | null, rendered: RenderedPage | null) =>
-    template({
-      boot: boot && rendered?.queries ? { ...boot, queries: rendered.queries } : boot,
-      preloads: pageOf(url.split('?')[0] ?? '/').files,
+  const html = (url: string, boot: PageBoot | null, rendered: RenderedPage | null) => {
+    const pageFiles = pageOf(url.split('?')[0] ?? '/').files;
+    const parts = rendered?.parts ?? [];
+    return template({
+      boot: boot && rendered ? { ...boot, queries: rendered.queries ?? undefined, parts } : boot,
+      preloads: [...pageFiles, ...partFilesOf(parts, pageFiles)],
       body: rendered?.html ?? null,
     });
+  };
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // An address that is none of the app's routes gets the not-found page with a 404.

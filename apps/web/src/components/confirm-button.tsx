@@ -5,7 +5,11 @@ import { Button, type ButtonVariant } from './ui/button.tsx';
 
 // On every post and list row that can be deleted: the dialog's code downloads when first wanted, and
 // stays mounted after, so it closes animated.
-const ConfirmDialog = lazyPart(() => import('./confirm-dialog.tsx').then((module) => module.ConfirmDialog), null);
+const ConfirmDialog = lazyPart(
+  'components/confirm-dialog.tsx',
+  () => import('./confirm-dialog.tsx').then((module) => module.ConfirmDialog),
+  null,
+);
 
 interface ConfirmButtonProps {
   /** The trigger's content and accessible name. */

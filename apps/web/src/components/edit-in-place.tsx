@@ -7,6 +7,7 @@ export type { EditedValues, EditInPlaceProps } from './edit-in-place-form.tsx';
  * presses Edit, so its code (the formatting editor) downloads then, not with every page that lists them.
  */
 export const EditInPlace = lazyPart(
+  'components/edit-in-place-form.tsx',
   () => import('./edit-in-place-form.tsx').then((module) => module.EditInPlaceForm),
   'Opening the editor...',
 );

@@ -16,6 +16,7 @@ export interface MarkdownProps {
 
 // The parser downloads when a text first needs it; meanwhile her words show as she typed them.
 const MarkdownRenderer = lazyPart(
+  'components/markdown-renderer.tsx',
   () => import('./markdown-renderer.tsx').then((module) => module.MarkdownRenderer),
   ({ children }) => <p className="whitespace-pre-wrap">{children}</p>,
 );

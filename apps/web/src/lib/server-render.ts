@@ -19,6 +19,8 @@ export interface ServerRender {
    * waits for it and draws again, so a page is drawn whole whether or not the process had it already.
    */
   downloads?: Promise<unknown>[];
+  /** The lazy parts the drawing drew, by module: the browser loads their code before it hydrates. */
+  parts?: Set<string>;
   /** Set by `<Redirect>` (components/redirect.tsx): the page is a redirect there, not a page. */
   redirect?: string | undefined;
 }

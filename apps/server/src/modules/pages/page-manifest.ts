@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PageManifestEntry } from '@lunara/shared/page-boot';
+import type { PageManifestEntry, PartFiles } from '@lunara/shared/page-boot';
 
 /** A page of the manifest, and whether the address is one of the app's routes or the catch-all's not-found page. */
 export interface PageMatch extends PageManifestEntry {
@@ -36,5 +36,20 @@ export function loadPageManifest(webDist: string): (pathname: string) => PageMat
     // The catch-all comes last in the table, as in the router.
     const route = table.find((entry) => matchesRoute(entry.path, pathname)) ?? NO_ROUTE;
     return { ...route, status: route.path === '*' ? 404 : 200 };
+  };
+}
+
+/**
+ * The files of the lazy parts a prerendered page was drawn with (RenderedPage.parts), from the build's
+ * dist/parts.json, beyond those already listed: preloaded with the page, as the browser loads them before
+ * it hydrates. A part the table does not know (an older build, a module bundled with another) adds nothing.
+ */
+export function loadPartFiles(webDist: string): (parts: readonly string[], besides: readonly string[]) => string[] {
+  const file = path.join(webDist, 'parts.json');
+  const table: PartFiles = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  return (parts, besides) => {
+    const files = new Set(parts.flatMap((part) => (Object.hasOwn(table, part) ? (table[part] ?? []) : [])));
+    for (const listed of besides) files.delete(listed);
+    return [...files];
   };
 }

@@ -10,6 +10,8 @@ export interface RenderedPage {
   queries: unknown;
   /** Where the page's guards send her instead (a member without a membership on /community). */
   redirect: string | null;
+  /** The lazy parts it was drawn with (PageBoot.parts). */
+  parts?: string[];
 }
 
 /** Who the page is drawn for (the web app's ServerRender: apps/web/src/lib/server-render.ts). */

@@ -29,6 +29,13 @@ fs.writeFileSync(
   ]),
 );
 fs.writeFileSync(
+  path.join(webDist, 'parts.json'),
+  JSON.stringify({
+    'features/forums/forums-panel.tsx': ['/assets/forums.js', '/assets/dashboard.js', '/assets/shared.js'],
+    'components/confirm-dialog.tsx': ['/assets/shared.js', '/assets/dialog.js'],
+  }),
+);
+fs.writeFileSync(
   path.join(root, 'dist-ssr', 'entry-server.js'),
   `let renders = 0;
 const outcome = (promise) => promise.then(async (response) => response.status + ' ' + (await response.text()), (error) => 'refused: ' + error.message);
@@ -39,6 +46,8 @@ export async function renderPage(url, boot, render) {
   if (away !== null) return { html: '', queries: null, redirect: away };
   renders += 1;
   const main = '<main>' + url + ' for ' + (boot.me.user ? boot.me.user.email : 'a visitor') + ', render ' + renders + '</main>';
+  const parts = new URL(url, 'http://x').searchParams.get('parts');
+  if (parts !== null) return { html: main, queries: null, redirect: null, parts: parts.split(',') };
   if (!url.startsWith('/community')) return { html: main, queries: null };
   // The community page's reads, and what a page may not do while it is drawn.
   const reads = {
@@ -217,6 +226,22 @@ describe('pages', () => {
       expect(response.headers['content-encoding'], away).toBeUndefined();
       expect(response.headers['cache-control'], away).toBe('private, no-cache');
     }
+  });
+
+  it('names the lazy parts the page was drawn with, and preloads their files with it, each once', async () => {
+    const member = await t.signUpSubscriber();
+    const parts = ['features/forums/forums-panel.tsx', 'components/confirm-dialog.tsx', 'unknown.tsx', 'constructor'];
+    const response = await t.request({
+      method: 'GET',
+      url: `/dashboard?parts=${parts.join(',')}`,
+      cookie: member.cookie,
+    });
+    expect(bootOf(response.body).parts).toEqual(parts);
+    const preload = /<script data-entry="[^"]+" data-preload="([^"]*)">/.exec(response.body)?.[1]?.split(' ');
+    expect(preload).toEqual(['/assets/dashboard.js', '/assets/forums.js', '/assets/shared.js', '/assets/dialog.js']);
+    // A page drawn without any names none.
+    const plain = await t.request({ method: 'GET', url: '/dashboard', cookie: member.cookie });
+    expect(bootOf(plain.body).parts).toEqual([]);
   });
 
   it('writes no page reads into a page that made none', async () => {

@@ -16,6 +16,7 @@ import { PostCard } from './post-card.tsx';
 
 // Shown once she presses Create Post: its code (the editor, image uploads) downloads then.
 const PostComposer = lazyPart(
+  'features/feed/components/post-composer.tsx',
   () => import('./post-composer.tsx').then((module) => module.PostComposer),
   'Opening the composer...',
 );

@@ -29,6 +29,7 @@ import { PostImageGrid } from './post-image-grid.tsx';
 
 // Shown once she opens a post's comments (or on the post's own page): the comment box's editor comes with it.
 const CommentSection = lazyPart(
+  'features/feed/components/comment-section.tsx',
   () => import('./comment-section.tsx').then((module) => module.CommentSection),
   'Loading comments...',
 );

@@ -7,6 +7,7 @@ import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 
 // The viewer's code (a Radix dialog) downloads when a picture is first opened, not with the feed.
 const ImageViewer = lazyPart(
+  'components/image-viewer.tsx',
   () => import('../../../components/image-viewer.tsx').then((module) => module.ImageViewer),
   null,
 );

@@ -5,7 +5,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { REPORT_NOUNS, type ReportTarget } from './report-nouns.ts';
 
 // Under every post, comment and reply: the dialog's code (and its form's checks) downloads when first opened.
-const ReportDialog = lazyPart(() => import('./report-dialog.tsx').then((module) => module.ReportDialog), null);
+const ReportDialog = lazyPart(
+  'features/moderation/components/report-dialog.tsx',
+  () => import('./report-dialog.tsx').then((module) => module.ReportDialog),
+  null,
+);
 
 /** A small "Report" control that opens the dialog; `withText` shows the word beside the flag. */
 export function ReportButton({

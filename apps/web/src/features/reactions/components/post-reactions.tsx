@@ -12,7 +12,11 @@ import { useSetReaction } from '../api/reactions.ts';
 
 // A feed page draws this under every post: the menu's and the dialog's code download when first wanted.
 const ReactionMenu = lazyMenu(() => import('./reaction-menu.tsx').then((module) => module.ReactionMenu));
-const ReactorsDialog = lazyPart(() => import('./reactors-dialog.tsx').then((module) => module.ReactorsDialog), null);
+const ReactorsDialog = lazyPart(
+  'features/reactions/components/reactors-dialog.tsx',
+  () => import('./reactors-dialog.tsx').then((module) => module.ReactorsDialog),
+  null,
+);
 
 interface PostReactionsProps {
   postId: string;
