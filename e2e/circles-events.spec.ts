@@ -40,13 +40,20 @@ test('two members RSVP to an event and see each other going', async ({ browser }
   await expect(event.getByRole('button', { name: "Can't Attend" })).toBeVisible();
   await expect(event.getByText(new RegExp(`\\b${before + 1}(/\\d+)? attending`))).toBeVisible();
 
+  // Who is going is asked for when she opens an event's details, not for every card of the list.
+  const attendeeReads: string[] = [];
+  second.on('request', (request) => {
+    if (/\/api\/events\/[^/]+\/attendees$/.test(new URL(request.url()).pathname)) attendeeReads.push(request.url());
+  });
   await second.goto('/community?tab=events');
   const same = second.getByRole('article', { name: 'Full Moon Release Walk' });
   await same.getByRole('button', { name: 'Maybe' }).click();
   await expect(second.getByText("You've marked yourself as maybe attending.")).toBeVisible();
+  expect(attendeeReads).toEqual([]);
   await same.getByRole('button', { name: 'View Details' }).click();
   const details = second.getByRole('dialog', { name: 'Full Moon Release Walk' });
   await expect(details.getByRole('heading', { name: `Who's Going (${before + 1})` })).toBeVisible();
+  await expect.poll(() => attendeeReads.length).toBe(1);
   await expect(details.getByRole('heading', { name: 'About This Event' })).toBeVisible();
   await details.getByRole('button', { name: 'Attending' }).click();
   await expect(details.getByRole('heading', { name: `Who's Going (${before + 2})` })).toBeVisible();

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { TIME_ZONE_COOKIE } from '@lunara/shared/page-boot';
 import { THEME_COOKIE } from '@lunara/shared/theme';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -94,6 +95,31 @@ export interface LighthousePage {
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /**
+ * Puts the session and theme (`name=value` each; none for a visitor) into the browser's own cookie jar,
+ * in place of the previous page's, keeping the time zone the app wrote there itself (`lunara-tz`), as
+ * a returning member's browser has it. Lighthouse's
+ * `extraHeaders: { Cookie }` was used before: that header replaces every cookie of every request, so the
+ * cookies the app writes never reached the server, and the event stream went without the session.
+ */
+async function putCookies(port: number, baseUrl: string, cookies: Array<string | undefined>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const jar = browser.contexts()[0];
+    if (!jar) throw new Error('Lighthouse: the browser has no default context');
+    const pairs = cookies.flatMap((cookie) => {
+      const at = cookie?.indexOf('=') ?? -1;
+      return cookie && at > 0 ? [{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl }] : [];
+    });
+    const kept = (await jar.cookies()).filter((kept) => kept.name === TIME_ZONE_COOKIE);
+    await jar.clearCookies();
+    await jar.addCookies([...kept, ...pairs]);
+  } finally {
+    // Disconnects only: the browser is Lighthouse's.
+    await browser.close();
+  }
+}
+
+/**
  * Lighthouse's default (mobile, simulated throttling, the CPU slowdown calibrated) runs of each page, signed in where a cookie is
  * given; the run reported is the median one (Lighthouse's own `computeMedianRun`: the run nearest the
  * median first paint and time to interactive), and every run's performance score is kept beside it.
@@ -102,7 +128,10 @@ export async function runLighthouse(baseUrl: string, pages: LighthousePage[], ru
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const results: LighthouseScores[] = [];
   try {
-    // One unscored run first: it warms the server and the browser, and measures the host.
+    // One unscored run first: it warms the server and the browser, and measures the host. As the first
+    // page, signed in where it is: the app writes what it keeps in cookies (her time zone), as it would
+    // have on her earlier visits.
+    await putCookies(chrome.port, baseUrl, [pages[0]?.cookie, `${THEME_COOKIE}=${pages[0]?.theme ?? 'light'}`]);
     const calibration = await lighthouse(`${baseUrl}${pages[0]?.page ?? '/'}`, {
       port: chrome.port,
       output: 'json',
@@ -113,7 +142,7 @@ export async function runLighthouse(baseUrl: string, pages: LighthousePage[], ru
     const cpuSlowdown = benchmarkIndex > 0 ? cpuSlowdownFor(benchmarkIndex) : 4;
     for (const { page, cookie, theme } of pages) {
       // The theme is a cookie the server reads to draw the page in it (THEME_COOKIE), as a returning visitor's.
-      const cookies = [cookie, `${THEME_COOKIE}=${theme}`].filter(Boolean).join('; ');
+      await putCookies(chrome.port, baseUrl, [cookie, `${THEME_COOKIE}=${theme}`]);
       const runs: LighthouseResult[] = [];
       // Now and then a run comes back without a performance score (its trace failed: the categories
       // read null, the metrics 0); that is the harness failing, not the page: it does not count.
@@ -123,7 +152,6 @@ export async function runLighthouse(baseUrl: string, pages: LighthousePage[], ru
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          extraHeaders: { Cookie: cookies },
           throttling: { cpuSlowdownMultiplier: cpuSlowdown },
         });
         if (result?.lhr.categories.performance?.score != null) runs.push(result.lhr);

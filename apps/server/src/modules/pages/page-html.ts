@@ -15,8 +15,9 @@ import { PAGE_BOOT_ELEMENT_ID, type PageBoot } from '@lunara/shared/page-boot';
  * page is hydrated (web app/router.tsx), presses it again (the same element: hydration keeps the
  * server's nodes: a button's click; an input's form is submitted, as Enter would have; a text area gets
  * the key, for the handler that sends on Enter) once it is live: React's fiber for it is in the tree
- * React has committed (its root's current tree). A part of the page whose code is still on its way (a
- * tab's panel) hydrates after the page, and React marks an element as it hydrates it, before it commits.
+ * React has committed (its root's current tree). The browser loads the code of the parts the server drew
+ * before it hydrates (decision 039), but a part whose code could not be had then hydrates after the page,
+ * and React marks an element as it hydrates it, before it commits.
  * For ten seconds after the page, a press on a button not yet live is kept the same way; then the loader
  * stops. Should React ever mark its elements otherwise (the page's first element not live once
  * hydrated), the loader presses the kept button at once and stops, as it did before it waited for

@@ -1,11 +1,14 @@
 import { type CircleEvent, EVENT_CANCELLED } from '@lunara/shared/circles';
 import type { RsvpStatus } from '@lunara/shared/community';
+import { formatCount } from '@lunara/shared/plural';
 import { isHttpsUrl } from '@lunara/shared/urls-constants';
 import { CalendarPlus, CalendarX, Clock, Link2, MapPin } from 'lucide-react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { DialogContent } from '../../../components/ui/dialog.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAttendees, useRsvp } from '../api/events.ts';
 import { CircleOnlyBadge } from './circle-only-badge.tsx';
 import { fullDate, timeRange } from './event-formatting.ts';
@@ -21,11 +24,44 @@ const RESPONSES: Array<[RsvpStatus, string]> = [
 const closedNotice = (event: CircleEvent) =>
   event.isCancelled ? EVENT_CANCELLED : new Date(event.endDate).getTime() <= Date.now() ? 'This event has ended' : null;
 
+/**
+ * Who is going, asked for once the dialog is open: it is drawn inside the dialog's content, which Radix
+ * mounts only then (each card of a list of events has its closed dialog, and asked for its attendees).
+ * The count is the event's own; the list shows the first ones the server sends.
+ */
+function WhoIsGoing({ event }: { event: CircleEvent }) {
+  const attendees = useAttendees(event.id);
+  const list = attendees.data?.attendees ?? [];
+  const more = event.attendeeCount - list.length;
+  return (
+    <section>
+      <h3 className="text-lg text-night-900">Who's Going ({event.attendeeCount})</h3>
+      {attendees.isPending ? (
+        <Spinner className="mt-2 text-gold-500" />
+      ) : attendees.isError ? (
+        <LoadError className="mt-2 text-sm" message="Failed to load who's going" query={attendees} />
+      ) : list.length === 0 ? (
+        <p className="mt-1 text-sm text-ink-muted">Be the first to RSVP for this event!</p>
+      ) : (
+        <ScrollArea className="mt-2 h-40">
+          <ul className="flex flex-col gap-2 pr-3">
+            {list.map((attendee) => (
+              <li key={attendee.userId} className="flex items-center gap-2 text-sm [overflow-wrap:anywhere]">
+                <Avatar name={attendee.displayName} src={attendee.avatarUrl} className="size-7" />{' '}
+                {attendee.displayName}
+              </li>
+            ))}
+            {more > 0 && <li className="text-sm text-ink-muted">and {formatCount(more, 'other sister')}</li>}
+          </ul>
+        </ScrollArea>
+      )}
+    </section>
+  );
+}
+
 /** The details dialog: when, where, about, your response and who is going. */
 export function EventDetails({ event }: { event: CircleEvent }) {
-  const attendees = useAttendees(event.id);
   const rsvp = useRsvp();
-  const list = attendees.data?.attendees ?? [];
   const closed = closedNotice(event);
   return (
     <DialogContent title={event.title} description={event.circle.name} className="max-w-xl">
@@ -104,23 +140,7 @@ export function EventDetails({ event }: { event: CircleEvent }) {
             </div>
           </section>
         )}
-        <section>
-          <h3 className="text-lg text-night-900">Who's Going ({list.length})</h3>
-          {list.length === 0 ? (
-            <p className="mt-1 text-sm text-ink-muted">Be the first to RSVP for this event!</p>
-          ) : (
-            <ScrollArea className="mt-2 h-40">
-              <ul className="flex flex-col gap-2 pr-3">
-                {list.map((attendee) => (
-                  <li key={attendee.userId} className="flex items-center gap-2 text-sm [overflow-wrap:anywhere]">
-                    <Avatar name={attendee.displayName} src={attendee.avatarUrl} className="size-7" />{' '}
-                    {attendee.displayName}
-                  </li>
-                ))}
-              </ul>
-            </ScrollArea>
-          )}
-        </section>
+        <WhoIsGoing event={event} />
         {!closed && (
           <a href={`/api/events/${event.id}/calendar.ics`} download className={buttonClasses('outline', 'sm')}>
             <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
