@@ -42,6 +42,28 @@ test('her feed, a course and her rituals arrive drawn with her own reads, before
   await expect(page.getByRole('article')).toHaveCount(0);
 });
 
+test("a browser whose clock is off hydrates the feed's times as the server drew them", async ({ page }) => {
+  await becomeMember(page);
+  const post = await page.request.post('/api/posts', {
+    data: { title: `Just now ${Date.now()}`, content: 'Drawn at one moment, hydrated at another.' },
+    headers: { origin: process.env.E2E_ORIGIN ?? '' },
+  });
+  expect(post.ok(), await post.text()).toBe(true);
+  const { title } = await post.json();
+  // Three minutes ahead of the server, as a phone's clock may be (or as many seconds pass on a slow one).
+  await page.clock.setSystemTime(Date.now() + 3 * 60_000);
+  const redraws = redrawsOf(page);
+  const code = await holdAppCode(page);
+  await page.goto('/community');
+  const card = page.getByRole('article').filter({ hasText: title });
+  const drawn = await card.elementHandle();
+  code.release();
+  await waitUntilHydrated(card.getByRole('button').first());
+  // React took over the server's card rather than drawing it again (which it does on any text that differs).
+  expect(await drawn?.evaluate((element) => element.isConnected)).toBe(true);
+  expect(redraws).toEqual([]);
+});
+
 test.describe('far from the server, in another language', () => {
   test.use({ timezoneId: 'Pacific/Kiritimati', locale: 'en-GB' });
 

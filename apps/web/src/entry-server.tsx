@@ -25,6 +25,8 @@ export interface RenderedPage {
   redirect: string | null;
   /** The lazy parts the page was drawn with (PageBoot.parts), whose code the browser loads before hydrating. */
   parts: string[];
+  /** When it was drawn (PageBoot.drawnAt): the browser hydrates it measuring times from then. */
+  drawnAt: number;
 }
 
 const isEnabled = (query: Query) => {
@@ -59,6 +61,7 @@ async function drawWithReads(url: string, boot: PageBoot, context: ServerRender)
   // The parts of the last drawing are the page's.
   const draw = () => {
     context.parts?.clear();
+    context.now = Date.now();
     return renderToString(
       <StrictMode>
         <App boot={boot} location={url} queryClient={client} />
@@ -80,13 +83,13 @@ async function drawWithReads(url: string, boot: PageBoot, context: ServerRender)
     for (const query of wanted) if (query.state.status === 'error') client.getQueryCache().remove(query);
     html = draw();
   }
-  if (context.redirect) return { html: '', queries: null, redirect: context.redirect, parts: [] };
+  if (context.redirect) return { html: '', queries: null, redirect: context.redirect, parts: [], drawnAt: Date.now() };
   const state = dehydrate(client, {
     shouldDehydrateQuery: (query) => asked.has(query.queryHash) && query.state.status === 'success',
   });
   const timeZone = context.zoneUsed ? localTimeZone() : null;
   const queries = state.queries.length > 0 ? { timeZone, state } : null;
-  return { html, queries, redirect: null, parts: [...(context.parts ?? [])] };
+  return { html, queries, redirect: null, parts: [...(context.parts ?? [])], drawnAt: context.now ?? Date.now() };
 }
 
 function unansweredReads(client: QueryClient): Query[] {

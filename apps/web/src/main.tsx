@@ -8,6 +8,7 @@ import { takePageBoot } from './app/page-boot.ts';
 import { preloadPage } from './app/router.tsx';
 import { preloadDrawnParts } from './components/lazy-part.tsx';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
+import { hydrateWithPageClock } from './lib/page-clock.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { rememberTimeZone } from './lib/time-zone-cookie.ts';
 
@@ -23,6 +24,8 @@ await preloadPage(window.location.pathname);
 const isPrerendered = root.hasAttribute('data-prerendered');
 // And the code of the parts the server drew in it (a tab's panel): hydrated with the page, never after.
 if (isPrerendered) await preloadDrawnParts(boot?.parts ?? []);
+// Its first render measures "5 minutes ago" from when the server drew it, as the server did.
+if (isPrerendered) hydrateWithPageClock(boot?.drawnAt);
 const app = (
   <StrictMode>
     <App boot={boot} />

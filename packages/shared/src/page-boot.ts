@@ -26,6 +26,11 @@ export interface PageBoot {
    * (`features/forums/components/forums-panel.tsx`): the browser loads their code before it hydrates.
    */
   parts?: string[];
+  /**
+   * On a prerendered page, when the server drew it (ms since the epoch): the browser's first render
+   * measures "5 minutes ago" from the same moment, so the text it hydrates is the text the server wrote.
+   */
+  drawnAt?: number;
 }
 
 /**

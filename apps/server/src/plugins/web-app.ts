@@ -75,7 +75,8 @@ async function createPageServer(app: FastifyInstance, webDist: string) {
     const pageFiles = pageOf(url.split('?')[0] ?? '/').files;
     const parts = rendered?.parts ?? [];
     return template({
-      boot: boot && rendered ? { ...boot, queries: rendered.queries ?? undefined, parts } : boot,
+      boot:
+        boot && rendered ? { ...boot, queries: rendered.queries ?? undefined, parts, drawnAt: rendered.drawnAt } : boot,
       preloads: [...pageFiles, ...partFilesOf(parts, pageFiles)],
       body: rendered?.html ?? null,
     });

@@ -3,6 +3,7 @@ import { BrowserRouter, matchPath, Route, Routes, StaticRouter } from 'react-rou
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorBoundary } from '../components/route-error.tsx';
 import { importWithRetry } from '../lib/import-with-retry.ts';
+import { hydratedWithPageClock } from '../lib/page-clock.ts';
 import { preloadPageFiles } from './page-files.ts';
 import { PAGE_ROUTES } from './page-routes.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -62,11 +63,15 @@ declare global {
 /**
  * Draws nothing. On a prerendered page its effect runs once the page's own part is hydrated (the
  * page's Suspense boundary hydrates after the app's shell), and tells the page's loader, which presses
- * again a button she pressed before React could answer it, and stops keeping presses. Elsewhere (and
- * after the first time) it does nothing.
+ * again a button she pressed before React could answer it, and stops keeping presses; and from then on
+ * times are measured from the browser's clock, not the server's drawing (lib/page-clock.ts). Elsewhere
+ * (and after the first time) it does nothing.
  */
 function PageHydrated() {
-  useEffect(() => window.__lunaraHydrated?.(), []);
+  useEffect(() => {
+    hydratedWithPageClock();
+    window.__lunaraHydrated?.();
+  }, []);
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { localRelativeFormat } from './local-format.ts';
+import { pageNow } from './page-clock.ts';
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -10,7 +11,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 ];
 
 /** "3 hours ago", "yesterday", "just now". */
-export function relativeTime(iso: string, now = Date.now()): string {
+export function relativeTime(iso: string, now = pageNow()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size)

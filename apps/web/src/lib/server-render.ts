@@ -21,6 +21,8 @@ export interface ServerRender {
   downloads?: Promise<unknown>[];
   /** The lazy parts the drawing drew, by module: the browser loads their code before it hydrates. */
   parts?: Set<string>;
+  /** When the page is drawn: what it shows that depends on the time is measured from it (lib/page-clock.ts). */
+  now?: number;
   /** Set by `<Redirect>` (components/redirect.tsx): the page is a redirect there, not a page. */
   redirect?: string | undefined;
 }

@@ -12,6 +12,8 @@ export interface RenderedPage {
   redirect: string | null;
   /** The lazy parts it was drawn with (PageBoot.parts). */
   parts?: string[];
+  /** When it was drawn (PageBoot.drawnAt). */
+  drawnAt?: number;
 }
 
 /** Who the page is drawn for (the web app's ServerRender: apps/web/src/lib/server-render.ts). */

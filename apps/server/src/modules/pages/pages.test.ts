@@ -47,7 +47,7 @@ export async function renderPage(url, boot, render) {
   renders += 1;
   const main = '<main>' + url + ' for ' + (boot.me.user ? boot.me.user.email : 'a visitor') + ', render ' + renders + '</main>';
   const parts = new URL(url, 'http://x').searchParams.get('parts');
-  if (parts !== null) return { html: main, queries: null, redirect: null, parts: parts.split(',') };
+  if (parts !== null) return { html: main, queries: null, redirect: null, parts: parts.split(','), drawnAt: 1795900000000 };
   if (!url.startsWith('/community')) return { html: main, queries: null };
   // The community page's reads, and what a page may not do while it is drawn.
   const reads = {
@@ -237,6 +237,8 @@ describe('pages', () => {
       cookie: member.cookie,
     });
     expect(bootOf(response.body).parts).toEqual(parts);
+    // And when it was drawn, for the browser to hydrate its "5 minutes ago" from the same moment.
+    expect(bootOf(response.body).drawnAt).toBe(1795900000000);
     const preload = /<script data-entry="[^"]+" data-preload="([^"]*)">/.exec(response.body)?.[1]?.split(' ');
     expect(preload).toEqual(['/assets/dashboard.js', '/assets/forums.js', '/assets/shared.js', '/assets/dialog.js']);
     // A page drawn without any names none.

@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { DialogContent } from '../../../components/ui/dialog.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { pageNow } from '../../../lib/page-clock.ts';
 import { useAttendees, useRsvp } from '../api/events.ts';
 import { CircleOnlyBadge } from './circle-only-badge.tsx';
 import { fullDate, timeRange } from './event-formatting.ts';
@@ -22,7 +23,7 @@ const RESPONSES: Array<[RsvpStatus, string]> = [
 
 /** Why she can no longer answer, if she cannot: cancelled, or already over. */
 const closedNotice = (event: CircleEvent) =>
-  event.isCancelled ? EVENT_CANCELLED : new Date(event.endDate).getTime() <= Date.now() ? 'This event has ended' : null;
+  event.isCancelled ? EVENT_CANCELLED : new Date(event.endDate).getTime() <= pageNow() ? 'This event has ended' : null;
 
 /**
  * Who is going, asked for once the dialog is open: it is drawn inside the dialog's content, which Radix
