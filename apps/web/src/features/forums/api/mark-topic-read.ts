@@ -1,5 +1,6 @@
 import type { TopicRead } from '@lunara/shared/reads';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { getTopicsQueryOptions } from './forum-queries.ts';
 
@@ -8,23 +9,26 @@ export const markTopicRead = (topicId: string) =>
 
 /**
  * Marks the topic read once its replies are shown (an explicit call, so that a prefetch never does) and
- * keeps when she had opened it before, for the "New" divider. Outside the `forums` key, so that a forum
- * change refetching the topic does not mark it again and lose the divider.
+ * keeps when she had opened it before, for the "New" divider. A write, so a mutation from an effect: the
+ * server draws the page without it (a prerendered page only reads), and a forum change refetching the
+ * topic does not mark it again and lose the divider. Once per topic shown: the ref outlives StrictMode's
+ * second run of the effect.
  */
 export function useTopicReadMark(topicId: string, categoryId: string | undefined, isShown: boolean) {
   const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: ['topic-read', topicId],
-    queryFn: async () => {
-      const read = await markTopicRead(topicId);
-      if (categoryId) await queryClient.invalidateQueries({ queryKey: getTopicsQueryOptions(categoryId).queryKey });
-      return read;
-    },
-    enabled: isShown,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-  }).data?.previousReadAt;
+  const mark = useMutation({
+    mutationFn: markTopicRead,
+    onSuccess: () =>
+      categoryId ? queryClient.invalidateQueries({ queryKey: getTopicsQueryOptions(categoryId).queryKey }) : undefined,
+  });
+  const { mutate } = mark;
+  const marked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!isShown || marked.current === topicId) return;
+    marked.current = topicId;
+    mutate(topicId);
+  }, [isShown, topicId, mutate]);
+  return mark.variables === topicId ? mark.data?.previousReadAt : undefined;
 }
 
 /** The first reply by someone else since she last opened the topic (none on a first visit). */
