@@ -89,7 +89,9 @@ async function startTraffic(url: string, memberCount: number, minimumPosts: numb
 describe('graceful shutdown', () => {
   it('finishes requests in flight, ends the event streams and exits 0', async () => {
     const dataDir = tempDataDir();
-    const server = await startServer({ DATA_DIR: dataDir });
+    // A drain of 4 s rather than the default 1 s: with the 30 writes below on the event loop, a busy
+    // machine read the first readiness request only after a 1 s drain had ended (CI, once).
+    const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '4000' });
     cleanups.push(() => server.kill());
     const member = await signUpSubscriber(server.url, 0);
     const stream = await openEventStream(server.url, member.cookie);
@@ -114,7 +116,7 @@ describe('graceful shutdown', () => {
     // read first, so readiness is asked until it answers, within the drain period.
     await waitFor(
       async () => (await fetch(`${server.url}/api/ready`)).status === 503,
-      3_000,
+      4_000,
       'readiness to fail while the server drains',
     );
     expect(await exited).toBe(0);
