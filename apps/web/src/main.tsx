@@ -5,8 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { takePageBoot } from './app/page-boot.ts';
-import { preloadPage } from './app/router.tsx';
-import { preloadDrawnParts } from './components/lazy-part.tsx';
+import { preloadPage, preloadPageParts } from './app/router.tsx';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
 import { hydrateWithPageClock } from './lib/page-clock.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
@@ -23,7 +22,7 @@ const boot = takePageBoot();
 await preloadPage(window.location.pathname);
 const isPrerendered = root.hasAttribute('data-prerendered');
 // And the code of the parts the server drew in it (a tab's panel): hydrated with the page, never after.
-if (isPrerendered) await preloadDrawnParts(boot?.parts ?? []);
+if (isPrerendered) await preloadPageParts(boot?.parts ?? []);
 // Its first render measures "5 minutes ago" from when the server drew it, as the server did.
 if (isPrerendered) hydrateWithPageClock(boot?.drawnAt);
 const app = (

@@ -53,6 +53,17 @@ const lazyPage = (page: Page) =>
     return page.load().then((Component) => ({ default: Component }));
   });
 
+/**
+ * Loads the code of the lazy parts a prerendered page was drawn with (PageBoot.parts) before it is
+ * hydrated (components/lazy-part.tsx). Imported only then: the page's own module has it already, and the
+ * pages drawn without any part keep it out of their first load. Failing, the parts load when drawn.
+ */
+export async function preloadPageParts(parts: readonly string[]): Promise<void> {
+  if (parts.length === 0) return;
+  const lazyParts = await import('../components/lazy-part.tsx').catch(() => null);
+  await lazyParts?.preloadDrawnParts(parts);
+}
+
 declare global {
   interface Window {
     /** Set by a prerendered page's loader (apps/server pages/page-html.ts): see PageHydrated. */
@@ -123,8 +134,9 @@ export function AppRoutes({ location }: { location?: string | undefined }) {
       </Routes>
     </RouteErrorBoundary>
   );
-  // The server renders one address (entry-server.tsx); the browser follows its history.
-  return location === undefined ? (
+  // The server renders one address (entry-server.tsx); the browser follows its history. The browser's
+  // build leaves StaticRouter out (`import.meta.env.SSR` is false there).
+  return location === undefined || !import.meta.env.SSR ? (
     <BrowserRouter>{routes}</BrowserRouter>
   ) : (
     <StaticRouter location={location}>{routes}</StaticRouter>
