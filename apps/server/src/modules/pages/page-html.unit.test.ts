@@ -45,14 +45,15 @@ describe('page template', () => {
     );
   });
 
-  it('has a loader that requests the entry and every preload once the page is painted', async () => {
+  it('has a loader that requests the entry, then every preload a few per task, once the page is painted', async () => {
     const appended: Array<Record<string, string>> = [];
     const element = () => ({}) as Record<string, string>;
     const document = {
       createElement: element,
       head: { appendChild: (node: Record<string, string>) => appended.push(node) },
     };
-    const script = { dataset: { entry: '/assets/index.js', preload: '/assets/react.js /assets/landing.js' } };
+    const files = Array.from({ length: 20 }, (_, i) => `/assets/part-${i}.js`);
+    const script = { dataset: { entry: '/assets/index.js', preload: ['/assets/react.js', ...files].join(' ') } };
     const frames: Array<() => void> = [];
     const timers: Array<{ run: () => void; ms: number }> = [];
     const run = new Function('document', 'requestAnimationFrame', 'setTimeout', 'window', PAGE_LOADER_SCRIPT);
@@ -64,13 +65,24 @@ describe('page template', () => {
     );
     expect(appended).toEqual([]); // nothing before the first frame
     for (const frame of frames) frame();
-    for (const timer of timers.filter(({ ms }) => ms === 0)) timer.run();
-    for (const timer of timers.filter(({ ms }) => ms > 0)) timer.run(); // the fallback adds nothing more
+    const tasks: number[] = [];
+    const later: Array<() => void> = [];
+    for (let timer = timers.shift(); timer; timer = timers.shift()) {
+      if (timer.ms > 0) later.push(timer.run);
+      else {
+        const before = appended.length;
+        timer.run();
+        tasks.push(appended.length - before);
+      }
+    }
+    // The fallback at 3 s adds nothing more.
+    for (const run of later) run();
     expect(appended).toEqual([
-      { rel: 'modulepreload', crossOrigin: '', href: '/assets/react.js' },
-      { rel: 'modulepreload', crossOrigin: '', href: '/assets/landing.js' },
       { type: 'module', crossOrigin: '', src: '/assets/index.js' },
+      ...['/assets/react.js', ...files].map((href) => ({ rel: 'modulepreload', crossOrigin: '', href })),
     ]);
+    // The entry and eight preloads in the first task, then eight at most in each.
+    expect(tasks).toEqual([9, 8, 5]);
   });
 
   /** The loader run against a stand-in document; `timers` are its pending timeouts, run by hand. */
