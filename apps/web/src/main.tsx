@@ -1,3 +1,5 @@
+// First: before anything that could bring zod (lazily loaded parts do), so that it never tries eval.
+import './lib/zod-without-eval.ts';
 import '@fontsource-variable/fraunces';
 import '@fontsource-variable/inter';
 import './styles/index.css';
