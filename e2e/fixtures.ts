@@ -122,3 +122,20 @@ export async function holdAppCode(page: Page) {
   });
   return { release, asked: () => held };
 }
+
+/**
+ * What the page's CSP refuses, as the browser reports it (a `securitypolicyviolation`): a script or style
+ * the app did not mean to run, or a library probing for eval. Listened to from the page's first script on.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('CSP violation:')) violations.push(`${page.url()} ${message.text()}`);
+  });
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.warn(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    ),
+  );
+  return violations;
+}

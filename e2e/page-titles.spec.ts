@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, becomeMember, joinSeededCircle, signInAs } from './fixtures.ts';
+import { ADMIN_EMAIL, becomeMember, joinSeededCircle, signInAs, watchCspViolations } from './fixtures.ts';
+
+// The pages these tests walk, as a visitor, a member and the admin, break none of the CSP's rules.
+let cspViolations: string[] = [];
+test.beforeEach(async ({ page }) => {
+  cspViolations = await watchCspViolations(page);
+});
+test.afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
 
 test('every page has its own title, followed by the product name', async ({ page }) => {
   await page.goto('/');
