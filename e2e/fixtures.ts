@@ -107,7 +107,9 @@ export const APP_CODE = /\/assets\/index-[\w-]+\.js$/;
 
 /**
  * A slow phone: the app's code is held back until `release()`, so the prerendered page shows well
- * before its code has taken it over. `asked()` says whether the page has asked for it yet.
+ * before its code has taken it over. `asked()` says whether the page has asked for it yet. Navigate with
+ * `waitUntil: 'domcontentloaded'`: once the loader has asked for the code, the page's load event waits
+ * for it (a clean-clone check timed out in `goto` on a slower machine).
  */
 export async function holdAppCode(page: Page) {
   let release = () => {};
