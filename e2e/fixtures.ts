@@ -107,9 +107,9 @@ export const APP_CODE = /\/assets\/index-[\w-]+\.js$/;
 
 /**
  * A slow phone: the app's code is held back until `release()`, so the prerendered page shows well
- * before its code has taken it over. `asked()` says whether the page has asked for it yet. Navigate with
- * `waitUntil: 'domcontentloaded'`: once the loader has asked for the code, the page's load event waits
- * for it (a clean-clone check timed out in `goto` on a slower machine).
+ * before its code has taken it over. `open(url)` goes to a page and returns once it has asked for its
+ * code: it waits for the document, not for `load`, which waits for the held code once the loader has
+ * asked for it (a clean-clone check timed out in `goto` on a slower machine).
  */
 export async function holdAppCode(page: Page) {
   let release = () => {};
@@ -122,7 +122,12 @@ export async function holdAppCode(page: Page) {
     await arrived;
     await route.continue();
   });
-  return { release, asked: () => held };
+  const asked = () => held;
+  const open = async (url: string) => {
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await expect.poll(asked).toBe(true);
+  };
+  return { release, open };
 }
 
 /**

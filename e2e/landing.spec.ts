@@ -76,10 +76,8 @@ test('a button pressed before the page has come alive still does what it says', 
   await becomeMember(page);
   // A slow phone: the prerendered page shows well before its code has arrived and taken it over.
   const code = await holdAppCode(page);
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
-  const manage = hero(page).getByRole('button', { name: 'Manage Subscription' });
-  await expect.poll(code.asked).toBe(true);
-  await manage.click();
+  await code.open('/');
+  await hero(page).getByRole('button', { name: 'Manage Subscription' }).click();
   await expect(page).toHaveURL(/\/$/);
   code.release();
   await expect(page).toHaveURL(/\/billing\/test-portal$/);

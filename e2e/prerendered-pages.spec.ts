@@ -54,7 +54,7 @@ test("a browser whose clock is off hydrates the feed's times as the server drew 
   await page.clock.setSystemTime(Date.now() + 3 * 60_000);
   const redraws = redrawsOf(page);
   const code = await holdAppCode(page);
-  await page.goto('/community', { waitUntil: 'domcontentloaded' });
+  await code.open('/community');
   const card = page.getByRole('article').filter({ hasText: title });
   const drawn = await card.elementHandle();
   code.release();
@@ -127,8 +127,7 @@ test.describe('far from the server, in another language', () => {
 test('what she types into the search box before the code has arrived is what she searches for', async ({ page }) => {
   await becomeMember(page);
   const code = await holdAppCode(page);
-  await page.goto('/community', { waitUntil: 'domcontentloaded' });
-  await expect.poll(code.asked).toBe(true);
+  await code.open('/community');
   const search = page.getByRole('combobox', { name: 'Search the community' });
   await search.fill('moon');
   code.release();
@@ -157,10 +156,7 @@ test("a moderator's Lock, pressed on a forum topic before the code has arrived, 
     );
   });
   const code = await holdAppCode(page);
-  await page.goto(`/community?tab=forums&category=${categories[0].id}&topic=${topic.id}`, {
-    waitUntil: 'domcontentloaded',
-  });
-  await expect.poll(code.asked).toBe(true);
+  await code.open(`/community?tab=forums&category=${categories[0].id}&topic=${topic.id}`);
   await page.getByRole('button', { name: 'Lock', exact: true }).click();
   code.release();
   await expect(page.getByText('Topic locked successfully')).toBeVisible();
