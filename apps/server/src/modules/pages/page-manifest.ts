@@ -11,11 +11,16 @@ const NO_ROUTE: PageManifestEntry = { path: '*', files: [], prerender: null };
 // Without a manifest the server cannot tell the app's routes from other addresses: every page is a 200.
 const NO_MANIFEST_PAGE: PageMatch = { ...NO_ROUTE, status: 200 };
 
-/** A route pattern of the web app ('/course/:courseId', '*') against an address, as react-router matches it. */
+/**
+ * A route pattern of the web app ('/course/:courseId', '*') against an address, as react-router matches it:
+ * trailing slashes are ignored, but an empty segment inside ('//community', '/course//1') matches only the
+ * catch-all, so the server answers 404 where the browser draws the not-found page.
+ */
 export function matchesRoute(pattern: string, pathname: string): boolean {
   if (pattern === '*') return true;
-  const want = pattern.split('/').filter(Boolean);
-  const got = pathname.split('/').filter(Boolean);
+  const segments = (address: string) => address.replace(/\/+$/, '').split('/').slice(1);
+  const want = segments(pattern);
+  const got = segments(pathname);
   return (
     want.length === got.length &&
     want.every((segment, index) => segment.startsWith(':') || segment.toLowerCase() === got[index]?.toLowerCase())

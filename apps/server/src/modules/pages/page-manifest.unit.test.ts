@@ -9,6 +9,8 @@ describe('route patterns', () => {
     expect(matchesRoute('/', '/')).toBe(true);
     expect(matchesRoute('/dashboard', '/dashboard')).toBe(true);
     expect(matchesRoute('/dashboard', '/Dashboard/')).toBe(true);
+    expect(matchesRoute('/dashboard', '/dashboard//')).toBe(true);
+    expect(matchesRoute('/', '//')).toBe(true);
     expect(matchesRoute('/course/:courseId', '/course/12')).toBe(true);
     expect(matchesRoute('*', '/anything/at/all')).toBe(true);
   });
@@ -18,6 +20,9 @@ describe('route patterns', () => {
     expect(matchesRoute('/dashboard', '/dashboard/more')).toBe(false);
     expect(matchesRoute('/course/:courseId', '/course')).toBe(false);
     expect(matchesRoute('/courses', '/course')).toBe(false);
+    // react-router matches these with the catch-all only: the server must not call them a page.
+    expect(matchesRoute('/community', '//community')).toBe(false);
+    expect(matchesRoute('/course/:courseId', '/course//12')).toBe(false);
   });
 });
 
