@@ -23,10 +23,16 @@ export async function ensurePointsRow(db: Db, userId: string) {
     .onConflictDoNothing();
 }
 
+type PointsRow = typeof userPoints.$inferSelect;
+
 /** Adds earned badges; a badge once earned is kept. */
 export async function refreshBadges(tx: Db, userId: string): Promise<void> {
   const [row] = await tx.select().from(userPoints).where(eq(userPoints.userId, userId));
-  if (!row) return;
+  if (row) await addEarnedBadges(tx, row);
+}
+
+/** Adds the badges a row of totals has earned and does not hold yet (nothing to write when none). */
+async function addEarnedBadges(tx: Db, row: PointsRow): Promise<void> {
   const earned = BADGE_RULES.filter(([badge, rule]) => !row.badges.includes(badge) && rule(row)).map(
     ([badge]) => badge,
   );
@@ -40,7 +46,7 @@ export async function refreshBadges(tx: Db, userId: string): Promise<void> {
       )}]::text[]`,
       updatedAt: sql`now()`,
     })
-    .where(eq(userPoints.userId, userId));
+    .where(eq(userPoints.userId, row.userId));
 }
 
 type Counter = 'postsCount' | 'commentsCount' | 'likesReceived';
@@ -50,15 +56,22 @@ const COUNTER_COLUMNS = {
   likesReceived: userPoints.likesReceived,
 } as const;
 
-/** Moves one of the member's activity counters by `delta` (never below zero), then re-checks badges. */
+/**
+ * Moves one of the member's activity counters by `delta` (never below zero), then re-checks badges.
+ * One statement, not three: her row is created (as ensurePointsRow makes it) or moved by an upsert that
+ * returns the totals the badges are checked on. Every like, comment, post and reply runs this.
+ */
 export async function adjustCounter(tx: Db, userId: string, counter: Counter, delta: number): Promise<void> {
-  await ensurePointsRow(tx, userId);
   const column = COUNTER_COLUMNS[counter];
-  await tx
-    .update(userPoints)
-    .set({ [counter]: sql`greatest(${column} + ${delta}, 0)`, updatedAt: sql`now()` })
-    .where(eq(userPoints.userId, userId));
-  if (delta > 0) await refreshBadges(tx, userId);
+  const [row] = await tx
+    .insert(userPoints)
+    .values({ userId, badges: ['welcome'], [counter]: Math.max(delta, 0) })
+    .onConflictDoUpdate({
+      target: userPoints.userId,
+      set: { [counter]: sql`greatest(${column} + ${delta}, 0)`, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (row && delta > 0) await addEarnedBadges(tx, row);
 }
 
 /** Takes one off `counter` for each of these rows' authors (deleted content), members in a stable order. */
