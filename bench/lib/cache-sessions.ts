@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { BENCH_SECRET, memberId } from './sessions.ts';
+import { freshSessionExpiry, memberId, signedCookie } from './sessions.ts';
 
 /** A second device of a member: its session's id (to revoke it) and its signed cookie. */
 export interface ExtraSession {
@@ -10,12 +10,6 @@ export interface ExtraSession {
 }
 
 const PREFIX = 'bench-xsession-';
-
-/** better-auth's cookie, signed as `createSessions` signs it (the token, a dot, its HMAC-SHA256). */
-function signedCookie(token: string): string {
-  const signature = createHmac('sha256', BENCH_SECRET).update(token).digest('base64');
-  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
 
 /**
  * More sessions for members who already have one (`createSessions` keeps one a member and deletes the
@@ -30,7 +24,7 @@ export async function createExtraSessions(url: string, members: number[]): Promi
       id: `${PREFIX}${member}-${randomBytes(6).toString('hex')}`,
       token: randomBytes(24).toString('base64url'),
       user_id: memberId(member),
-      expires_at: new Date(Date.now() + 7 * 86_400_000),
+      expires_at: freshSessionExpiry(),
     }));
     if (rows.length > 0) await sql`insert into session ${sql(rows)}`;
     return rows.map((row, i) => ({ member: members[i] ?? 0, id: row.id, cookie: signedCookie(row.token) }));

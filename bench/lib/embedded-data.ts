@@ -1,14 +1,14 @@
 // The embedded default's benchmark data: a PGlite data folder (as the server opens it without
 // DATABASE_URL) holding generate.sql's community at the 1/100 size, made once and kept, and sessions
 // written into it before the server starts (PGlite is one process's: the server cannot share it).
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { openEmbedded } from '../../apps/server/src/db/client.ts';
 import { seedCatalog } from '../../apps/server/src/db/seed/seed.ts';
 import { SCALE } from './databases.ts';
-import { BENCH_SECRET, memberId } from './sessions.ts';
+import { freshSessionExpiry, memberId, signedCookie } from './sessions.ts';
 
 /** bench/.data is ignored by git: the folder is the benchmark's cache, not the project's. */
 export const EMBEDDED_DATA_DIR = path.resolve(import.meta.dirname, '..', '.data', 'embedded-small');
@@ -57,17 +57,11 @@ export async function withEmbeddedData<T>(
   }
 }
 
-/** better-auth's cookie: the token, a dot, and its HMAC-SHA256 (base64), URL-encoded (as lib/sessions.ts). */
-function signedCookie(token: string): string {
-  const signature = createHmac('sha256', BENCH_SECRET).update(token).digest('base64');
-  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
-
 /** Real sessions for members 1..count through the open PGlite handle; returns their cookies. */
 export async function createEmbeddedSessions(query: EmbeddedQuery, count: number): Promise<string[]> {
   await query(`delete from session where id like 'bench-session-%'`);
   const cookies: string[] = [];
-  const expires = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  const expires = freshSessionExpiry().toISOString();
   for (let start = 0; start < count; start += 500) {
     const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
       id: `bench-session-${start + i + 1}-${randomBytes(6).toString('hex')}`,

@@ -19,6 +19,7 @@ import { endSessionsExcept } from './end-sessions.ts';
 import { answerExistingMemberSignUp } from './existing-member-sign-up.ts';
 import { revokeOtherResetLinks } from './reset-token-revocation.ts';
 import { CLIENT_ADDRESS_HEADER } from './session-cookie.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-lifetime.ts';
 import { twoFactorOptions } from './two-factor-options.ts';
 
 interface AuthDeps {
@@ -95,8 +96,8 @@ export function createAuth({ db, config, mailer, log, secret }: AuthDeps) {
       changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     databaseHooks: {
       // (No user hook: a new account's profile and "user" role come from a database trigger, decision 002.)
