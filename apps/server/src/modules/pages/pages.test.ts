@@ -272,7 +272,15 @@ describe('pages', () => {
   });
 
   it('answers an unknown address under a known one with the 404 page, and a known pattern with its page', async () => {
-    for (const url of ['/community/nope', '/community/nope/deeper', '/course/1/nope', '/course/', '/dashboard//x/', '//community', '/course//7']) {
+    for (const url of [
+      '/community/nope',
+      '/community/nope/deeper',
+      '/course/1/nope',
+      '/course/',
+      '/dashboard//x/',
+      '//community',
+      '/course//7',
+    ]) {
       const response = await t.request({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).toContain('href="/assets/not-found.js"');
