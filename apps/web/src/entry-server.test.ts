@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asServerRender } from './entry-server.tsx';
+import { asServerRender, requestPathname } from './entry-server.tsx';
 import { apiFetch } from './lib/api-client.ts';
 import { localDateFormat, localTimeZone } from './lib/local-format.ts';
 import { serverRender } from './lib/server-render.ts';
@@ -36,5 +36,12 @@ describe('the server render of a page', () => {
     expect(bea).toEqual(['Bea', 'Bea', '/api/posts', 'America/New_York', 'Sunday 7:00 AM']);
     // Outside any render: the browser's own (here, this process's).
     expect(serverRender()).toBeUndefined();
+  });
+
+  it("reads a request's address as a path, whatever its slashes", () => {
+    expect(requestPathname('/course/1?from=feed#top')).toBe('/course/1');
+    expect(requestPathname('///')).toBe('///');
+    expect(requestPathname('//community')).toBe('//community');
+    expect(requestPathname('//evil.example.com/x')).toBe('//evil.example.com/x');
   });
 });

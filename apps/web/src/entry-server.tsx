@@ -52,8 +52,16 @@ export function renderPage(url: string, boot: PageBoot, render: ServerRender): P
 export const asServerRender = <T,>(render: ServerRender, work: () => Promise<T>): Promise<T> =>
   renders.run(render, work);
 
+/**
+ * The path of a request's address, as the router reads it. Resolved against a base, '///' (which the router
+ * draws as '/') was refused as an address and '//community' read as the host "community": the path goes
+ * after an origin instead.
+ */
+export const requestPathname = (url: string): string =>
+  new URL(`http://localhost${url.startsWith('/') ? '' : '/'}${url}`).pathname;
+
 async function drawWithReads(url: string, boot: PageBoot, context: ServerRender): Promise<RenderedPage> {
-  await preloadPage(new URL(url, 'http://localhost').pathname);
+  await preloadPage(requestPathname(url));
   const client = createQueryClient();
   // A failed read is the browser's to try again, not a reason to hold the page.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
