@@ -6,8 +6,10 @@ import { userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
 import { awardPoints, sumPerMember } from './ledger-service.ts';
 
+type PointsRow = typeof userPoints.$inferSelect;
+
 /** Badge rules (decisions.md section 6), checked after every change to the totals. */
-const BADGE_RULES: Array<[badge: string, earned: (row: typeof userPoints.$inferSelect) => boolean]> = [
+const BADGE_RULES: Array<[badge: string, earned: (row: PointsRow) => boolean]> = [
   ['welcome', () => true],
   ['first_post', (row) => row.postsCount >= 1],
   ['supportive', (row) => row.commentsCount >= 10],
@@ -15,15 +17,13 @@ const BADGE_RULES: Array<[badge: string, earned: (row: typeof userPoints.$inferS
   ['popular', (row) => row.likesReceived >= 25],
 ];
 
+/** A member's totals as they start: nothing yet but the welcome badge. */
+const newPointsRow = (userId: string) => ({ userId, badges: ['welcome'] });
+
 /** The member's totals row, created (with the welcome badge) the first time it is needed. */
 export async function ensurePointsRow(db: Db, userId: string) {
-  await db
-    .insert(userPoints)
-    .values({ userId, badges: ['welcome'] })
-    .onConflictDoNothing();
+  await db.insert(userPoints).values(newPointsRow(userId)).onConflictDoNothing();
 }
-
-type PointsRow = typeof userPoints.$inferSelect;
 
 /** Adds earned badges; a badge once earned is kept. */
 export async function refreshBadges(tx: Db, userId: string): Promise<void> {
@@ -58,14 +58,15 @@ const COUNTER_COLUMNS = {
 
 /**
  * Moves one of the member's activity counters by `delta` (never below zero), then re-checks badges.
- * One statement, not three: her row is created (as ensurePointsRow makes it) or moved by an upsert that
- * returns the totals the badges are checked on. Every like, comment, post and reply runs this.
+ * One upsert creates her row (as ensurePointsRow makes it) or moves the counter, and returns the totals the
+ * badges are checked on; a second statement only when a badge is earned. Every like, comment, post and
+ * reply runs this.
  */
 export async function adjustCounter(tx: Db, userId: string, counter: Counter, delta: number): Promise<void> {
   const column = COUNTER_COLUMNS[counter];
   const [row] = await tx
     .insert(userPoints)
-    .values({ userId, badges: ['welcome'], [counter]: Math.max(delta, 0) })
+    .values({ ...newPointsRow(userId), [counter]: Math.max(delta, 0) })
     .onConflictDoUpdate({
       target: userPoints.userId,
       set: { [counter]: sql`greatest(${column} + ${delta}, 0)`, updatedAt: sql`now()` },
