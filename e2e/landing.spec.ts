@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, becomeMember, clickWhenHydrated, holdAppCode, signInAs, signUpThroughForm } from './fixtures.ts';
+import {
+  ADMIN_EMAIL,
+  becomeMember,
+  clickWhenHydrated,
+  holdAppCode,
+  signInAs,
+  signUpThroughForm,
+  waitUntilHydrated,
+} from './fixtures.ts';
 
 const hero = (page: Page) => page.getByRole('region', { name: 'Reclaim your power, in rhythm with the moon.' });
 
@@ -81,6 +89,36 @@ test('a button pressed before the page has come alive still does what it says', 
   await expect(page).toHaveURL(/\/$/);
   code.release();
   await expect(page).toHaveURL(/\/billing\/test-portal$/);
+});
+
+test('a menu pressed before the page has come alive opens once it has, by mouse or by key', async ({ page }) => {
+  const code = await holdAppCode(page);
+  await code.open('/');
+  const toggle = page.getByTestId('theme-toggle').first();
+  // The menu opens on the press; the loader can only replay the click that follows it.
+  await toggle.click();
+  code.release();
+  const menu = page.getByRole('menu', { name: 'Theme' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitemradio').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  // Once alive, a press opens it once, by key and by mouse: the replay's answer does not open it twice.
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await waitUntilHydrated(toggle);
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await waitUntilHydrated(toggle);
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
 test('an admin without a membership is offered the subscription, never a portal with nothing to manage', async ({

@@ -3,6 +3,7 @@ import {
   cloneElement,
   type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   type PointerEvent,
   type ReactElement,
   useRef,
@@ -28,7 +29,7 @@ type TriggerProps = {
   onFocus?: () => void;
   onPointerDown?: (event: PointerEvent) => void;
   onKeyDown?: (event: KeyboardEvent) => void;
-  onClick?: () => void;
+  onClick?: (event: MouseEvent) => void;
 };
 
 /**
@@ -104,6 +105,13 @@ export function lazyMenu<Props extends object>(
         if (!opens && !(popup === 'listbox' && event.key === 'ArrowUp')) return;
         event.preventDefault();
         open('keyboard');
+      },
+      // A click without a pointer press before it: the page's loader replaying a press made before the
+      // code had arrived (page-html.ts), or a screen reader activating the button. Radix's trigger opens
+      // on the press alone and would leave this click without an answer. A real press's click (detail 1
+      // and up) was answered by its pointerdown; a key's by its keydown, which also cancels its click.
+      onClick: (event) => {
+        if (event.detail === 0) open('keyboard');
       },
     });
   }
