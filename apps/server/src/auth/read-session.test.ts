@@ -1,0 +1,133 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestMember } from '../../test/test-app.ts';
+import { session } from '../db/schema/auth.ts';
+import { verifiedSessionToken } from './read-session.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-lifetime.ts';
+
+let t: TestApp;
+let secret: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  secret = (await t.app.auth.$context).secret;
+});
+afterAll(async () => t?.close());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const cookieValue = (member: TestMember) => member.cookie.slice(member.cookie.indexOf('=') + 1);
+const tokenOf = (member: TestMember) => decodeURIComponent(cookieValue(member)).split('.')[0] ?? '';
+const sign = (token: string, key: string) => createHmac('sha256', key).update(token).digest('base64');
+const asCookie = (value: string) => `better-auth.session_token=${value}`;
+
+/** Counts the requests better-auth's getSession answers while `run` runs. */
+async function countAuthReads(run: () => Promise<void>): Promise<number> {
+  const getSession = t.app.auth.api.getSession;
+  let calls = 0;
+  t.app.auth.api.getSession = ((...args: Parameters<typeof getSession>) => {
+    calls++;
+    return getSession(...args);
+  }) as typeof getSession;
+  try {
+    await run();
+  } finally {
+    t.app.auth.api.getSession = getSession;
+  }
+  return calls;
+}
+
+const me = (cookie: string) => t.request({ method: 'GET', url: '/api/me', cookie });
+const setExpiry = (member: TestMember, expiresAt: Date) =>
+  t.database.db
+    .update(session)
+    .set({ expiresAt })
+    .where(eq(session.token, tokenOf(member)));
+
+describe('reading a session cookie', () => {
+  it('checks the signature as better-call does: the canonical base64 HMAC of the token, nothing else', async () => {
+    const member = await t.signUp();
+    const token = tokenOf(member);
+    expect(verifiedSessionToken(cookieValue(member), secret)).toBe(token);
+    // As the browser sends it (percent-encoded) and decoded: better-call reads both.
+    expect(verifiedSessionToken(`${token}.${sign(token, secret)}`, secret)).toBe(token);
+    expect(verifiedSessionToken(`${token}.${sign(token, 'another-secret-of-thirty-two-chars')}`, secret)).toBeNull();
+    expect(verifiedSessionToken(`${token}x.${sign(token, secret)}`, secret)).toBeNull();
+    expect(verifiedSessionToken(token, secret)).toBeNull();
+    expect(verifiedSessionToken(`.${sign('', secret)}`, secret)).toBeNull();
+    // The same bytes spelled otherwise (a character Buffer's decoder skips) are not the signature.
+    const signature = sign(token, secret);
+    expect(verifiedSessionToken(`${token}.${signature.slice(0, 42)}!=`, secret)).toBeNull();
+    // A form better-call decodes in its own way is left to better-auth.
+    expect(verifiedSessionToken(`"${cookieValue(member)}"`, secret)).toBeUndefined();
+    expect(verifiedSessionToken(`${token}.%E0%A4%A`, secret)).toBeUndefined();
+  });
+
+  it('answers a live session in one read of its own, as better-auth would have', async () => {
+    const member = await t.signUp();
+    let body: { user?: { id: string; email: string } } = {};
+    const authReads = await countAuthReads(async () => {
+      body = (await me(member.cookie)).json();
+    });
+    expect(authReads).toBe(0);
+    expect(body.user).toMatchObject({ id: member.id, email: member.email.toLowerCase() });
+    // The same session and member better-auth answers for the cookie.
+    const answer = await t.app.auth.api.getSession({ headers: new Headers({ cookie: member.cookie }) });
+    const [row] = await t.database.db
+      .select()
+      .from(session)
+      .where(eq(session.token, tokenOf(member)));
+    expect(answer?.session.id).toBe(row?.id);
+    expect(answer?.user.id).toBe(member.id);
+  });
+
+  it('refuses a forged signature, another secret, a deleted session and an expired one', async () => {
+    const member = await t.signUp();
+    const token = tokenOf(member);
+    for (const forged of [`${token}.${sign(token, 'another-secret-of-thirty-two-chars')}`, `${token}.`, token]) {
+      expect((await me(asCookie(encodeURIComponent(forged)))).json().user).toBeNull();
+    }
+    const expired = await t.signUp();
+    await setExpiry(expired, new Date(Date.now() - 1000));
+    const expiredReads = await countAuthReads(async () => {
+      expect((await me(expired.cookie)).json().user).toBeNull();
+    });
+    // better-auth answers it, and deletes the row as it does.
+    expect(expiredReads).toBe(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(session)
+        .where(eq(session.token, tokenOf(expired))),
+    ).toHaveLength(0);
+
+    const gone = await t.signUp();
+    await t.database.db.delete(session).where(eq(session.token, tokenOf(gone)));
+    expect((await me(gone.cookie)).json().user).toBeNull();
+  });
+
+  it('leaves a session due a refresh to better-auth, which moves her expiry forward', async () => {
+    const member = await t.signUp();
+    // A day and an hour older than a fresh sign-in: due (updateAge is a day).
+    const old = new Date(
+      Date.now() + SESSION_EXPIRES_IN_SECONDS * 1000 - SESSION_UPDATE_AGE_SECONDS * 1000 - 3_600_000,
+    );
+    await setExpiry(member, old);
+    const authReads = await countAuthReads(async () => {
+      expect((await me(member.cookie)).json().user?.id).toBe(member.id);
+    });
+    expect(authReads).toBe(1);
+    const [row] = await t.database.db
+      .select()
+      .from(session)
+      .where(eq(session.token, tokenOf(member)));
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_EXPIRES_IN_SECONDS * 1000 - DAY_MS / 24);
+  });
+
+  it('refuses a quoted cookie, which better-auth is asked about and the token check refuses, as before', async () => {
+    const member = await t.signUp();
+    const authReads = await countAuthReads(async () => {
+      expect((await me(asCookie(`"${cookieValue(member)}"`))).json().user).toBeNull();
+    });
+    expect(authReads).toBe(1);
+  });
+});

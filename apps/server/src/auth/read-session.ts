@@ -1,0 +1,78 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { session, user } from '../db/schema/auth.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-lifetime.ts';
+
+/** What the app reads of a session and its member (a subset of better-auth's getSession answer). */
+export interface ReadSession {
+  session: { id: string; token: string; expiresAt: Date };
+  user: { id: string; email: string; emailVerified: boolean; twoFactorEnabled?: boolean | null };
+}
+
+/**
+ * The session token of a signed session cookie value (`<token>.<signature>` as sent, URL-encoded), checked
+ * as better-call checks it: the signature is the base64 HMAC-SHA256 of the token under the auth secret,
+ * 44 characters ending in '='. null when the signature is not the app's (better-auth answers no session);
+ * undefined for a value in a form better-call decodes in its own way, which better-auth is then asked about.
+ */
+export function verifiedSessionToken(cookieValue: string, secret: string): string | null | undefined {
+  if (cookieValue.startsWith('"')) return undefined;
+  let value = cookieValue;
+  if (value.includes('%')) {
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      return undefined;
+    }
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  // The canonical spelling compared, not decoded bytes: Buffer's base64 decoding skips what atob refuses.
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * A session by its token, read in one statement with its member, when better-auth would answer it as it
+ * is: live and not yet due to have its expiry moved forward. null when there is no such session (nor
+ * would better-auth find one); undefined when it has expired or is due a refresh, which better-auth does
+ * (it deletes the expired row, writes the new expiry).
+ */
+export async function findFreshSession(
+  db: Db,
+  token: string,
+  now = Date.now(),
+): Promise<ReadSession | null | undefined> {
+  const [row] = await db
+    .select({
+      id: session.id,
+      token: session.token,
+      expiresAt: session.expiresAt,
+      userId: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, token))
+    .limit(1);
+  if (!row) return null;
+  const expiresAt = row.expiresAt.getTime();
+  const refreshDue = expiresAt - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
+  if (expiresAt <= now || refreshDue) return undefined;
+  return {
+    session: { id: row.id, token: row.token, expiresAt: row.expiresAt },
+    user: {
+      id: row.userId,
+      email: row.email,
+      emailVerified: row.emailVerified,
+      twoFactorEnabled: row.twoFactorEnabled,
+    },
+  };
+}
