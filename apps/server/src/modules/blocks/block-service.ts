@@ -6,7 +6,7 @@ import {
   NO_SELF_BLOCK,
 } from '@lunara/shared/blocks';
 import { servedAvatarUrl } from '@lunara/shared/urls';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -43,14 +43,18 @@ export async function loadBlockView(db: Db, viewerId: string): Promise<BlockView
   return { blockedByMe: new Set(mine.map((row) => row.id)), blockedMe: new Set(theirs.map((row) => row.id)) };
 }
 
+/**
+ * SQL: either of the two members has blocked the other. Each is an id or an id column (a post's author,
+ * read in the same statement); a member never blocks herself (member_blocks_not_self).
+ */
+export const blockedEitherWay = (a: string | SQLWrapper, b: string | SQLWrapper) =>
+  sql<boolean>`exists (select 1 from member_blocks
+    where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a}))`;
+
 /** Whether either of the two has blocked the other (in the caller's transaction, for writes). */
 export async function isBlockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
   if (a === b) return false;
-  const [row] = await queryRows<{ blocked: boolean }>(
-    db,
-    sql`select exists (select 1 from member_blocks
-          where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})) as blocked`,
-  );
+  const [row] = await queryRows<{ blocked: boolean }>(db, sql`select ${blockedEitherWay(a, b)} as blocked`);
   return Boolean(row?.blocked);
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { accessConversation } from '../messages/conversation-access.ts';
+import { blockedEitherWay } from './block-service.ts';
 
 /**
  * Mutes silence notifications only: a muted conversation or topic stays readable, its unread counts
@@ -84,9 +85,7 @@ export async function isNotificationSuppressed(
   const [row] = await queryRows<{ suppressed: boolean }>(
     db,
     sql`select (
-          (${actorId}::text is not null and exists (select 1 from member_blocks
-            where (blocker_id = ${recipientId} and blocked_id = ${actorId}::text)
-               or (blocker_id = ${actorId}::text and blocked_id = ${recipientId})))
+          (${actorId}::text is not null and ${blockedEitherWay(recipientId, sql`${actorId}::text`)})
           or (${conversationId}::uuid is not null and exists (select 1 from conversation_mutes
             where user_id = ${recipientId} and conversation_id = ${conversationId}::uuid))
           or (${topicId}::uuid is not null and exists (select 1 from forum_topic_mutes

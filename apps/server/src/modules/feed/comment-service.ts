@@ -12,12 +12,12 @@ import { profiles } from '../../db/schema/members.ts';
 import { auditLog } from '../../db/schema/operations.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor, microsOf, timestampFromMicros } from '../../lib/cursor.ts';
-import { isBlockedEitherWay } from '../blocks/block-service.ts';
 import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { commentAwardKey } from '../points/award-keys.ts';
-import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
-import { adjustCounter } from '../points/member-points-service.ts';
+import { reverseAwards } from '../points/ledger-service.ts';
+import { adjustCounter, awardAndCount } from '../points/member-points-service.ts';
+import { readActedPost } from './acted-post.ts';
 import type { Actor } from './post-service.ts';
 import { assertPostVisible, canMemberSeePost, POST_GONE, requireVisiblePost } from './post-visibility.ts';
 
@@ -101,15 +101,14 @@ export async function createComment(db: Db, author: Actor, postId: string, writt
   const authorId = author.id;
   const id = await db.transaction(async (tx) => {
     const content = await withMemberNames(tx, written);
-    const [post] = await tx.select().from(posts).where(eq(posts.id, postId));
+    const post = await readActedPost(tx, authorId, postId);
     if (!post) throw notFound(POST_GONE);
     // A circle's post outside her circles is not there for her.
     await assertPostVisible(tx, author, post.circleId);
     // A post she cannot see (either of them blocked the other) answers as if it were gone.
-    if (await isBlockedEitherWay(tx, authorId, post.userId)) throw notFound(POST_GONE);
+    if (post.blocked) throw notFound(POST_GONE);
     // Hidden while a moderator reviews it: nobody but its author sees it, so nobody else comments on it.
     if (post.hiddenAt && post.userId !== authorId) throw notFound(POST_GONE);
-    const [profile] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, authorId));
     const tellAuthor = await canMemberSeePost(tx, post.userId, post.circleId);
     const created = await insertComment(tx, postId, authorId, content);
     if (tellAuthor) {
@@ -118,18 +117,22 @@ export async function createComment(db: Db, author: Actor, postId: string, writt
         actorId: authorId,
         type: 'post_comment',
         title: 'New comment',
-        message: `${profile?.name ?? 'A sister'} commented on your post "${post.title}"`,
+        message: `${post.memberName ?? 'A sister'} commented on your post "${post.title}"`,
         data: { postId, commentId: created.id },
       });
     }
     await notifyMentions(tx, { authorId, text: content, link: { postId, commentId: created.id }, kind: 'comment' });
-    await awardPoints(tx, {
-      userId: authorId,
-      amount: POINTS.comment,
-      reason: 'comment',
-      idempotencyKey: commentAwardKey(created.id),
-    });
-    await adjustCounter(tx, authorId, 'commentsCount', 1);
+    await awardAndCount(
+      tx,
+      {
+        userId: authorId,
+        amount: POINTS.comment,
+        reason: 'comment',
+        idempotencyKey: commentAwardKey(created.id),
+      },
+      'commentsCount',
+      1,
+    );
     await tx
       .update(posts)
       .set({ commentsCount: sql`${posts.commentsCount} + 1` })

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp, type TestMember } from '../../../test/test
 import { postComments, postLikes, posts, userPoints } from '../../db/schema/community.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { auditLog } from '../../db/schema/operations.ts';
+import { notifyPostLike } from '../notifications/like-notification.ts';
 import { grantRoleByEmail } from '../roles/service.ts';
 
 let t: TestApp;
@@ -232,6 +233,29 @@ describe('likes', () => {
       .where(and(eq(notifications.userId, author.id), eq(notifications.type, 'post_like')));
     expect(notices).toHaveLength(1);
     expect(notices[0]?.message).toMatch(/ and 5 others liked your post/);
+  });
+
+  it('renew the notice for a new liker, never for one either of them blocked meanwhile', async () => {
+    const author = await subscriber();
+    const created = await post(author);
+    const [first, blocked, later] = [await subscriber(), await subscriber(), await subscriber()];
+    expect((await api(first, 'PUT', `/api/posts/${created.id}/like`)).statusCode).toBe(200);
+    // A like already past its own block check when the block lands: the notice is not renewed for her.
+    expect((await api(author, 'PUT', `/api/blocks/${blocked.id}`)).statusCode).toBe(200);
+    const notice = () =>
+      t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, author.id), eq(notifications.type, 'post_like')));
+    const like = (liker: TestMember, likerName: string) =>
+      t.database.db.transaction((tx) =>
+        notifyPostLike(tx, { authorId: author.id, likerId: liker.id, likerName, postId: created.id, postTitle: 'Hi' }),
+      );
+    const before = await notice();
+    await like(blocked, 'Blocked Sister');
+    expect(await notice()).toEqual(before);
+    await like(later, 'Later Sister');
+    expect((await notice())[0]?.message).toBe('Later Sister and 1 other liked your post "Hi"');
   });
 
   it.each([

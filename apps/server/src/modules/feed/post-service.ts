@@ -25,14 +25,14 @@ import {
   PINNED_CURSOR,
   pinnedCursorValues,
 } from '../../lib/cursor.ts';
-import { isBlockedEitherWay } from '../blocks/block-service.ts';
 import { circleAccessOf, circleContentVisible } from '../circles/circle-access.ts';
 import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts';
 import { notifyPostLike } from '../notifications/like-notification.ts';
 import { commentAwardKey, likeAwardKey, postAwardKey, unlikeAwardKey } from '../points/award-keys.ts';
-import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
-import { adjustCounter, adjustCounters } from '../points/member-points-service.ts';
+import { reverseAwards } from '../points/ledger-service.ts';
+import { adjustCounter, adjustCounters, awardAndCount } from '../points/member-points-service.ts';
 import { loadReactionCounts, myReactionsColumn } from '../reactions/reaction-service.ts';
+import { readActedPost } from './acted-post.ts';
 import { notifyCircleDiscussion } from './circle-discussion-notification.ts';
 import { attachPostImages, loadPostImages } from './post-images.ts';
 import { assertPostVisible, canMemberSeePost, POST_GONE } from './post-visibility.ts';
@@ -339,13 +339,17 @@ export async function insertPost(
   if (!created) throw new Error('The post was not saved');
   // In the post's transaction: the posts trigger's change notice covers the images too.
   await attachPostImages(tx, authorId, created.id, input.images);
-  await awardPoints(tx, {
-    userId: authorId,
-    amount: POINTS.post,
-    reason: 'post',
-    idempotencyKey: postAwardKey(created.id),
-  });
-  await adjustCounter(tx, authorId, 'postsCount', 1);
+  await awardAndCount(
+    tx,
+    {
+      userId: authorId,
+      amount: POINTS.post,
+      reason: 'post',
+      idempotencyKey: postAwardKey(created.id),
+    },
+    'postsCount',
+    1,
+  );
   await notifyMentions(tx, { authorId, text: content, link: { postId: created.id }, kind: 'post' });
   if (circle) await notifyCircleDiscussion(tx, { circle, postId: created.id, authorId, title: input.title });
   return created.id;
@@ -438,19 +442,16 @@ export function setPostLike(db: Db, liker: Actor, postId: string, like: boolean)
  * that key and answers as a post that is gone.
  */
 async function addLike(tx: Db, liker: Actor, postId: string) {
-  const [post] = await tx.select().from(posts).where(eq(posts.id, postId));
+  const post = await readActedPost(tx, liker.id, postId);
   if (!post) throw notFound(POST_GONE);
   // A circle's post outside her circles: gone (liking would tell her its count).
   await assertPostVisible(tx, liker, post.circleId);
   // A post she cannot see (either of them blocked the other) answers as if it were gone.
-  if (await isBlockedEitherWay(tx, liker.id, post.userId)) throw notFound(POST_GONE);
+  if (post.blocked) throw notFound(POST_GONE);
   const paid = post.userId !== liker.id;
   // Reads first: the rows others write too (her notice of this post, the author's totals, the post's
   // count) are taken last and held only to the commit.
   const tellAuthor = paid && (await canMemberSeePost(tx, post.userId, post.circleId));
-  const [likerProfile] = tellAuthor
-    ? await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, liker.id))
-    : [];
   const created = await insertLike(tx, postId, liker.id);
   // Liked already (a double click waits here for the first to commit): the count as it is now.
   if (!created) return { liked: true, likesCount: await readLikesCount(tx, postId) };
@@ -458,19 +459,23 @@ async function addLike(tx: Db, liker: Actor, postId: string) {
     await notifyPostLike(tx, {
       authorId: post.userId,
       likerId: liker.id,
-      likerName: likerProfile?.name ?? 'A sister',
+      likerName: post.memberName ?? 'A sister',
       postId,
       postTitle: post.title,
     });
   }
   if (paid) {
-    await awardPoints(tx, {
-      userId: post.userId,
-      amount: POINTS.likeReceived,
-      reason: 'like_received',
-      idempotencyKey: likeAwardKey(postId, liker.id, created.createdAt),
-    });
-    await adjustCounter(tx, post.userId, 'likesReceived', 1);
+    await awardAndCount(
+      tx,
+      {
+        userId: post.userId,
+        amount: POINTS.likeReceived,
+        reason: 'like_received',
+        idempotencyKey: likeAwardKey(postId, liker.id, created.createdAt),
+      },
+      'likesReceived',
+      1,
+    );
   }
   return { liked: true, likesCount: await moveLikesCount(tx, postId, 1) };
 }
@@ -517,13 +522,17 @@ async function removeLike(tx: Db, liker: Actor, postId: string) {
     .returning({ createdAt: postLikes.createdAt });
   if (!removed) return { liked: false, likesCount: post.likesCount };
   if (post.userId !== liker.id) {
-    await awardPoints(tx, {
-      userId: post.userId,
-      amount: -POINTS.likeReceived,
-      reason: 'like_removed',
-      idempotencyKey: unlikeAwardKey(postId, liker.id, removed.createdAt),
-    });
-    await adjustCounter(tx, post.userId, 'likesReceived', -1);
+    await awardAndCount(
+      tx,
+      {
+        userId: post.userId,
+        amount: -POINTS.likeReceived,
+        reason: 'like_removed',
+        idempotencyKey: unlikeAwardKey(postId, liker.id, removed.createdAt),
+      },
+      'likesReceived',
+      -1,
+    );
   }
   return { liked: false, likesCount: await moveLikesCount(tx, postId, -1) };
 }

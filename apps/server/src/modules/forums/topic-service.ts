@@ -34,8 +34,8 @@ import type { Actor } from '../feed/post-service.ts';
 import { notifyMentions, withMemberNames } from '../mentions/mention-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import { replyAwardKey, topicAwardKey } from '../points/award-keys.ts';
-import { awardPoints, reverseAwards } from '../points/ledger-service.ts';
-import { adjustCounter, adjustCounters } from '../points/member-points-service.ts';
+import { reverseAwards } from '../points/ledger-service.ts';
+import { adjustCounter, adjustCounters, awardAndCount } from '../points/member-points-service.ts';
 import { inOpenCategory } from './open-category.ts';
 
 const lastReplier = aliasedTable(profiles, 'last_replier');
@@ -223,13 +223,17 @@ export async function createTopic(db: Db, authorId: string, categoryId: string, 
       .values({ categoryId, userId: authorId, title: body.title, content })
       .returning({ id: forumTopics.id });
     if (!created) throw new Error('The topic was not saved');
-    await awardPoints(tx, {
-      userId: authorId,
-      amount: POINTS.post,
-      reason: 'post',
-      idempotencyKey: topicAwardKey(created.id),
-    });
-    await adjustCounter(tx, authorId, 'postsCount', 1);
+    await awardAndCount(
+      tx,
+      {
+        userId: authorId,
+        amount: POINTS.post,
+        reason: 'post',
+        idempotencyKey: topicAwardKey(created.id),
+      },
+      'postsCount',
+      1,
+    );
     await notifyMentions(tx, { authorId, text: content, link: { topicId: created.id }, kind: 'topic' });
     return created.id;
   });
@@ -413,13 +417,17 @@ export async function createReply(db: Db, authorId: string, topicId: string, wri
         lastActivityAt: sql`greatest(${forumTopics.lastActivityAt}, now())`,
       })
       .where(eq(forumTopics.id, topicId));
-    await awardPoints(tx, {
-      userId: authorId,
-      amount: POINTS.comment,
-      reason: 'comment',
-      idempotencyKey: replyAwardKey(created.id),
-    });
-    await adjustCounter(tx, authorId, 'commentsCount', 1);
+    await awardAndCount(
+      tx,
+      {
+        userId: authorId,
+        amount: POINTS.comment,
+        reason: 'comment',
+        idempotencyKey: replyAwardKey(created.id),
+      },
+      'commentsCount',
+      1,
+    );
     const [author] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, authorId));
     await createNotification(tx, {
       userId: topic.userId,

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { isNotificationSuppressed } from '../blocks/mute-service.ts';
+import { blockedEitherWay } from '../blocks/block-service.ts';
 import { enqueuePushDeliveries } from '../push/push-queue.ts';
 import { publishEvent } from '../realtime/publish.ts';
 import { createNotification, SERVER_ONLY_DATA_KEY, toAppNotification } from './notification-service.ts';
@@ -33,7 +33,12 @@ export async function notifyPostLike(tx: Db, like: PostLike): Promise<void> {
   const collapseKey = `post_likes:${like.postId}`;
   const lockCollapsed = async () => {
     const [row] = await tx
-      .select()
+      .select({
+        ...getTableColumns(notifications),
+        // A liker the author blocked (or who blocked her) renews nothing: createNotification's rule
+        // (mute-service.ts isNotificationSuppressed; a like's notice has no conversation or topic to mute).
+        suppressed: blockedEitherWay(like.authorId, like.likerId),
+      })
       .from(notifications)
       .where(and(eq(notifications.userId, like.authorId), eq(notifications.collapseKey, collapseKey)))
       .for('update');
@@ -56,8 +61,7 @@ export async function notifyPostLike(tx: Db, like: PostLike): Promise<void> {
     existing = await lockCollapsed();
     if (!existing) return;
   }
-  // A liker the author blocked (or who blocked her) renews nothing: createNotification's rule, here too.
-  if (await isNotificationSuppressed(tx, like.authorId, like.likerId, undefined)) return;
+  if (existing.suppressed) return;
   const counted = ((existing.data as Record<string, unknown>)[SERVER_ONLY_DATA_KEY] ?? []) as string[];
   if (counted.includes(like.likerId)) return;
   const likerIds = [...counted, like.likerId];

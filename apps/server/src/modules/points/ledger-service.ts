@@ -12,7 +12,7 @@ const levelFor = (points: ReturnType<typeof sql>) =>
     sql` `,
   )} else 1 end)`;
 
-interface Award {
+export interface Award {
   userId: string;
   amount: number;
   reason: PointReason;
@@ -20,16 +20,34 @@ interface Award {
   idempotencyKey: string;
 }
 
+/** Her points moved by `amount` (never below zero) and the level they reach: an upsert's update. */
+export function movedPoints(amount: number) {
+  const points = sql`greatest(${userPoints.points} + ${amount}, 0)`;
+  return { points, level: levelFor(points) };
+}
+
+/** Her points and level as a new totals row starts with `amount`. */
+export function startingPoints(amount: number) {
+  const points = Math.max(amount, 0);
+  return { points, level: levelForPoints(points) };
+}
+
 /** Adds `amount` to the member's total (never below zero) with the level recomputed, creating her row. */
 async function addToTotal(tx: Db, userId: string, amount: number): Promise<void> {
-  const newPoints = sql`greatest(${userPoints.points} + ${amount}, 0)`;
   await tx
     .insert(userPoints)
-    .values({ userId, points: Math.max(amount, 0), level: levelForPoints(Math.max(amount, 0)) })
-    .onConflictDoUpdate({
-      target: userPoints.userId,
-      set: { points: newPoints, level: levelFor(newPoints), updatedAt: sql`now()` },
-    });
+    .values({ userId, ...startingPoints(amount) })
+    .onConflictDoUpdate({ target: userPoints.userId, set: { ...movedPoints(amount), updatedAt: sql`now()` } });
+}
+
+/** The award's ledger row; false when its key was already used (nothing is paid twice). */
+export async function recordAward(tx: Db, award: Award): Promise<boolean> {
+  const inserted = await tx
+    .insert(pointsLedger)
+    .values({ userId: award.userId, amount: award.amount, reason: award.reason, idempotencyKey: award.idempotencyKey })
+    .onConflictDoNothing({ target: pointsLedger.idempotencyKey })
+    .returning({ id: pointsLedger.id });
+  return inserted.length > 0;
 }
 
 /**
@@ -37,12 +55,7 @@ async function addToTotal(tx: Db, userId: string, amount: number): Promise<void>
  * whether anything was paid (false when the key was already used).
  */
 export async function awardPoints(tx: Db, award: Award): Promise<boolean> {
-  const inserted = await tx
-    .insert(pointsLedger)
-    .values({ userId: award.userId, amount: award.amount, reason: award.reason, idempotencyKey: award.idempotencyKey })
-    .onConflictDoNothing({ target: pointsLedger.idempotencyKey })
-    .returning({ id: pointsLedger.id });
-  if (inserted.length === 0) return false;
+  if (!(await recordAward(tx, award))) return false;
   await addToTotal(tx, award.userId, award.amount);
   return true;
 }

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userPoints } from '../../db/schema/community.ts';
 import { profiles } from '../../db/schema/members.ts';
-import { awardPoints, sumPerMember } from './ledger-service.ts';
+import { type Award, awardPoints, movedPoints, recordAward, startingPoints, sumPerMember } from './ledger-service.ts';
 
 type PointsRow = typeof userPoints.$inferSelect;
 
@@ -70,6 +70,26 @@ export async function adjustCounter(tx: Db, userId: string, counter: Counter, de
     .onConflictDoUpdate({
       target: userPoints.userId,
       set: { [counter]: sql`greatest(${column} + ${delta}, 0)`, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (row && delta > 0) await addEarnedBadges(tx, row);
+}
+
+/**
+ * Pays an award and moves one of her activity counters with it (a post, a comment, a like received):
+ * the ledger row first, as every writer takes it before her totals (decision 036), then one upsert of
+ * her points, level and counter, whose totals the badges are checked on. A key already used pays
+ * nothing and moves the counter alone.
+ */
+export async function awardAndCount(tx: Db, award: Award, counter: Counter, delta: number): Promise<void> {
+  if (!(await recordAward(tx, award))) return adjustCounter(tx, award.userId, counter, delta);
+  const column = COUNTER_COLUMNS[counter];
+  const [row] = await tx
+    .insert(userPoints)
+    .values({ ...newPointsRow(award.userId), ...startingPoints(award.amount), [counter]: Math.max(delta, 0) })
+    .onConflictDoUpdate({
+      target: userPoints.userId,
+      set: { ...movedPoints(award.amount), [counter]: sql`greatest(${column} + ${delta}, 0)`, updatedAt: sql`now()` },
     })
     .returning();
   if (row && delta > 0) await addEarnedBadges(tx, row);
