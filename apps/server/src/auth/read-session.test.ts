@@ -19,6 +19,12 @@ const cookieValue = (member: TestMember) => member.cookie.slice(member.cookie.in
 const tokenOf = (member: TestMember) => decodeURIComponent(cookieValue(member)).split('.')[0] ?? '';
 const sign = (token: string, key: string) => createHmac('sha256', key).update(token).digest('base64');
 const asCookie = (value: string) => `better-auth.session_token=${value}`;
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** The other three spellings of a signature: its 43rd character with its two unused low bits changed. */
+const otherSpellings = (signature: string) => {
+  const last = BASE64.indexOf(signature[42] ?? '');
+  return [1, 2, 3].map((bits) => `${signature.slice(0, 42)}${BASE64[last ^ bits]}=`);
+};
 
 /** Counts the requests better-auth's getSession answers while `run` runs. */
 async function countAuthReads(run: () => Promise<void>): Promise<number> {
@@ -44,7 +50,7 @@ const setExpiry = (member: TestMember, expiresAt: Date) =>
     .where(eq(session.token, tokenOf(member)));
 
 describe('reading a session cookie', () => {
-  it('checks the signature as better-call does: the canonical base64 HMAC of the token, nothing else', async () => {
+  it('checks the signature as better-call does: the base64 HMAC of the token, read as atob reads it', async () => {
     const member = await t.signUp();
     const token = tokenOf(member);
     expect(verifiedSessionToken(cookieValue(member), secret)).toBe(token);
@@ -54,9 +60,17 @@ describe('reading a session cookie', () => {
     expect(verifiedSessionToken(`${token}x.${sign(token, secret)}`, secret)).toBeNull();
     expect(verifiedSessionToken(token, secret)).toBeNull();
     expect(verifiedSessionToken(`.${sign('', secret)}`, secret)).toBeNull();
-    // The same bytes spelled otherwise (a character Buffer's decoder skips) are not the signature.
+    // The last character's two unused bits: atob, and so better-call, reads four spellings as one.
+    for (const spelling of otherSpellings(sign(token, secret))) {
+      expect(verifiedSessionToken(`${token}.${spelling}`, secret)).toBe(token);
+    }
+    // What atob refuses is refused: a character outside base64, base64url's, two '=' where one belongs.
     const signature = sign(token, secret);
     expect(verifiedSessionToken(`${token}.${signature.slice(0, 42)}!=`, secret)).toBeNull();
+    expect(verifiedSessionToken(`${token}.${signature.replaceAll('+', '-').replaceAll('/', '_')}`, secret)).toBe(
+      /[+/]/.test(signature) ? null : token,
+    );
+    expect(verifiedSessionToken(`${token}.${signature.slice(0, 42)}==`, secret)).toBeNull();
     // A form better-call decodes in its own way is left to better-auth.
     expect(verifiedSessionToken(`"${cookieValue(member)}"`, secret)).toBeUndefined();
     expect(verifiedSessionToken(`${token}.%E0%A4%A`, secret)).toBeUndefined();
@@ -78,6 +92,18 @@ describe('reading a session cookie', () => {
       .where(eq(session.token, tokenOf(member)));
     expect(answer?.session.id).toBe(row?.id);
     expect(answer?.user.id).toBe(member.id);
+  });
+
+  it('answers every spelling of her signature that better-auth takes, as better-auth does', async () => {
+    const member = await t.signUp();
+    const token = tokenOf(member);
+    for (const spelling of otherSpellings(sign(token, secret))) {
+      const cookie = asCookie(encodeURIComponent(`${token}.${spelling}`));
+      const answer = await t.app.auth.api.getSession({ headers: new Headers({ cookie }) });
+      expect(answer?.user.id).toBe(member.id);
+      // The app's routes see her too: a member's limits are keyed on her, whichever spelling is sent.
+      expect((await me(cookie)).json().user?.id).toBe(member.id);
+    }
   });
 
   it('refuses a forged signature, another secret, a deleted session and an expired one', async () => {

@@ -10,10 +10,12 @@ export interface ReadSession {
   user: { id: string; email: string; emailVerified: boolean; twoFactorEnabled?: boolean | null };
 }
 
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
 /**
  * The session token of a signed session cookie value (`<token>.<signature>` as sent, URL-encoded), checked
  * as better-call checks it: the signature is the base64 HMAC-SHA256 of the token under the auth secret,
- * 44 characters ending in '='. null when the signature is not the app's (better-auth answers no session);
+ * 44 characters ending in '=', compared as the bytes atob decodes. null when the signature is not the app's (better-auth answers no session);
  * undefined for a value in a form better-call decodes in its own way, which better-auth is then asked about.
  */
 export function verifiedSessionToken(cookieValue: string, secret: string): string | null | undefined {
@@ -30,10 +32,13 @@ export function verifiedSessionToken(cookieValue: string, secret: string): strin
   if (dot < 1) return null;
   const token = value.slice(0, dot);
   const signature = value.slice(dot + 1);
-  if (signature.length !== 44 || !signature.endsWith('=')) return null;
-  // The canonical spelling compared, not decoded bytes: Buffer's base64 decoding skips what atob refuses.
-  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
-  const given = Buffer.from(signature);
+  // A 32-byte HMAC in base64: 43 characters and one '='. The last character's two low bits are unused,
+  // and atob (better-call's decoder) ignores them: four spellings of each signature pass there, so they
+  // pass here too. Were one refused here, better-auth's own endpoints would still take the cookie while
+  // the app's routes saw a visitor (and keyed a member's limits on the client's address instead).
+  if (!SIGNATURE.test(signature)) return null;
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
