@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { session, user } from '../db/schema/auth.ts';
+import { cookieValueAsRead } from './session-cookie.ts';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-lifetime.ts';
 
 /** What the app reads of a session and its member (a subset of better-auth's getSession answer). */
@@ -13,21 +14,13 @@ export interface ReadSession {
 const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
 
 /**
- * The session token of a signed session cookie value (`<token>.<signature>` as sent, URL-encoded), checked
- * as better-call checks it: the signature is the base64 HMAC-SHA256 of the token under the auth secret,
- * 44 characters ending in '=', compared as the bytes atob decodes. null when the signature is not the app's (better-auth answers no session);
- * undefined for a value in a form better-call decodes in its own way, which better-auth is then asked about.
+ * The session token of a signed session cookie value (`<token>.<signature>` as sent), checked as
+ * better-call checks it: the value read as its parser reads it, and the signature the base64
+ * HMAC-SHA256 of the token under the auth secret, 44 characters ending in '=', compared as the bytes
+ * atob decodes. null when the signature is not the app's (better-auth answers no session either).
  */
-export function verifiedSessionToken(cookieValue: string, secret: string): string | null | undefined {
-  if (cookieValue.startsWith('"')) return undefined;
-  let value = cookieValue;
-  if (value.includes('%')) {
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      return undefined;
-    }
-  }
+export function verifiedSessionToken(cookieValue: string, secret: string): string | null {
+  const value = cookieValueAsRead(cookieValue);
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);

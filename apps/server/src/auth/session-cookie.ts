@@ -42,8 +42,25 @@ export function readSessionCookie(cookieHeader: string | undefined, cookieName: 
   return { value, header: [...others, `${cookieName}=${value}`].join('; ') };
 }
 
-/** The session token inside a signed cookie value (`<token>.<signature>`). */
+/**
+ * A cookie value as better-call reads it (its parseCookies): a leading quote drops the first and last
+ * character, and a value with '%' is percent-decoded when it decodes. The app must read a cookie as
+ * better-auth does: where they disagreed, better-auth's own endpoints took a cookie the app's routes
+ * took for a visitor's, and a member's limits fell back to the client's address.
+ */
+export function cookieValueAsRead(sent: string): string {
+  const value = sent.codePointAt(0) === 34 ? sent.slice(1, -1) : sent;
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The session token inside a signed cookie value as sent (`<token>.<signature>`, read as better-call does). */
 export function sessionTokenOf(signedValue: string): string {
-  const dot = signedValue.lastIndexOf('.');
-  return dot === -1 ? signedValue : signedValue.slice(0, dot);
+  const value = cookieValueAsRead(signedValue);
+  const dot = value.lastIndexOf('.');
+  return dot === -1 ? value : value.slice(0, dot);
 }

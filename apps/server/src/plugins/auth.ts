@@ -77,7 +77,7 @@ async function readSession(
 ): Promise<ReadSession | null> {
   const token = verifiedSessionToken(cookie.value, secret);
   if (token === null) return null;
-  const fresh = token === undefined ? undefined : await findFreshSession(app.db, token);
+  const fresh = await findFreshSession(app.db, token);
   if (fresh !== undefined) return fresh;
   return app.auth.api.getSession({ headers: authHeaders(request, cookie) });
 }
