@@ -6,13 +6,10 @@
  * app's own service `runs` times per range and prints p50/p99 (the budget: under 100 ms).
  */
 import { ANALYTICS_BUDGET_MS, measureAnalytics } from './lib/analytics-latency.ts';
+import { argument } from './lib/arguments.ts';
 import { prepareBenchDatabase, type Size } from './lib/databases.ts';
 import { round } from './lib/stats.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-};
 const sizes = argument('sizes', 'full').split(',') as Size[];
 const runs = Number(argument('runs', '200'));
 

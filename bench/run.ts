@@ -11,6 +11,7 @@ import { DEFAULT_POOL_SIZE } from '../apps/server/src/db/connection-settings.ts'
 import { benchBrowser } from './browser.ts';
 import { benchCaches, benchScaleOut } from './cross-process.ts';
 import { benchFeatures } from './features.ts';
+import { argument } from './lib/arguments.ts';
 import type { LighthouseScores } from './lib/browser.ts';
 import { captureStatements, type Statement } from './lib/capture.ts';
 import { databaseUrl, prepareBenchDatabase, type Size } from './lib/databases.ts';
@@ -25,10 +26,6 @@ import { machineCpu, runJsonWorker } from './lib/workers.ts';
 import { benchMix } from './mix.ts';
 import { benchWrites } from './writes.ts';
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-};
 const QUICK = process.argv.includes('--quick');
 const SIZES = argument('sizes', QUICK ? 'small' : 'full,small').split(',') as Size[];
 const DURATION = Number(argument('duration', QUICK ? '3' : '8'));

@@ -8,14 +8,11 @@
  */
 import postgres from 'postgres';
 import { CONNECTION_SETTINGS } from '../apps/server/src/db/connection-settings.ts';
+import { argument } from './lib/arguments.ts';
 import { databaseUrl, prepareBenchDatabase, type Size } from './lib/databases.ts';
 import { measureSearch } from './lib/search-latency.ts';
 import { round } from './lib/stats.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-};
 const sizes = argument('sizes', 'small').split(',') as Size[];
 const runs = Number(argument('runs', '200'));
 

@@ -3,12 +3,10 @@
 // server process's memory (RSS) during each upload and prints its peak growth over the idle server with
 // PASS/FAIL against the budget (issue 27: under 64 MB). Uses the PostgreSQL server of DATABASE_URL (default
 // the local one) for a database of its own. Options: --storage disk,s3  --megabytes 100
+
+import { argument } from './lib/arguments.ts';
 import { MB, measureUploadMemory, UPLOAD_BUDGET, type UploadMemoryResult } from './lib/upload-memory.ts';
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-};
 const STORAGES = argument('storage', 'disk,s3').split(',') as Array<'disk' | 's3'>;
 const SIZE = Number(argument('megabytes', '100')) * MB;
 const BUDGET = UPLOAD_BUDGET;
