@@ -5,7 +5,8 @@
  * `npm start` runs it, in production mode (lib/server-process.ts). Each page is asked `runs` times, one
  * request after another, by members whose sessions it has already loaded, as a returning browser asks
  * (her time zone's cookie, gzip and brotli accepted), each from her own loopback address. Prints p50/p99
- * of the answer, the server process's CPU time per page and the bytes sent. No budget yet: the figures are what one would be set from.
+ * of the answer, the server process's CPU time per page and the bytes sent. No budget yet: the figures are
+ * what one would be set from.
  */
 import http from 'node:http';
 import { TIME_ZONE_COOKIE } from '@lunara/shared/page-boot';

@@ -57,42 +57,44 @@ const COUNTER_COLUMNS = {
 } as const;
 
 /**
- * Moves one of the member's activity counters by `delta` (never below zero), then re-checks badges.
- * One upsert creates her row (as ensurePointsRow makes it) or moves the counter, and returns the totals the
- * badges are checked on; a second statement only when a badge is earned. Every like, comment, post and
- * reply runs this.
+ * One upsert of her totals row: created as ensurePointsRow makes it, or `counter` moved by `delta` (never
+ * below zero), and her points and level with it when `paid` is given. It returns the totals the badges
+ * are checked on; a second statement only when a badge is earned.
  */
-export async function adjustCounter(tx: Db, userId: string, counter: Counter, delta: number): Promise<void> {
+async function moveTotals(tx: Db, userId: string, counter: Counter, delta: number, paid?: number): Promise<void> {
   const column = COUNTER_COLUMNS[counter];
   const [row] = await tx
     .insert(userPoints)
-    .values({ ...newPointsRow(userId), [counter]: Math.max(delta, 0) })
+    .values({
+      ...newPointsRow(userId),
+      ...(paid === undefined ? {} : startingPoints(paid)),
+      [counter]: Math.max(delta, 0),
+    })
     .onConflictDoUpdate({
       target: userPoints.userId,
-      set: { [counter]: sql`greatest(${column} + ${delta}, 0)`, updatedAt: sql`now()` },
+      set: {
+        ...(paid === undefined ? {} : movedPoints(paid)),
+        [counter]: sql`greatest(${column} + ${delta}, 0)`,
+        updatedAt: sql`now()`,
+      },
     })
     .returning();
   if (row && delta > 0) await addEarnedBadges(tx, row);
 }
 
+/** Moves one of the member's activity counters by `delta` (never below zero), then re-checks badges. */
+export function adjustCounter(tx: Db, userId: string, counter: Counter, delta: number): Promise<void> {
+  return moveTotals(tx, userId, counter, delta);
+}
+
 /**
  * Pays an award and moves one of her activity counters with it (a post, a comment, a like received):
  * the ledger row first, as every writer takes it before her totals (decision 036), then one upsert of
- * her points, level and counter, whose totals the badges are checked on. A key already used pays
- * nothing and moves the counter alone.
+ * her points, level and counter. A key already used pays nothing and moves the counter alone.
  */
 export async function awardAndCount(tx: Db, award: Award, counter: Counter, delta: number): Promise<void> {
-  if (!(await recordAward(tx, award))) return adjustCounter(tx, award.userId, counter, delta);
-  const column = COUNTER_COLUMNS[counter];
-  const [row] = await tx
-    .insert(userPoints)
-    .values({ ...newPointsRow(award.userId), ...startingPoints(award.amount), [counter]: Math.max(delta, 0) })
-    .onConflictDoUpdate({
-      target: userPoints.userId,
-      set: { ...movedPoints(award.amount), [counter]: sql`greatest(${column} + ${delta}, 0)`, updatedAt: sql`now()` },
-    })
-    .returning();
-  if (row && delta > 0) await addEarnedBadges(tx, row);
+  const paid = await recordAward(tx, award);
+  await moveTotals(tx, award.userId, counter, delta, paid ? award.amount : undefined);
 }
 
 /** Takes one off `counter` for each of these rows' authors (deleted content), members in a stable order. */
